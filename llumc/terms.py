@@ -1,0 +1,302 @@
+"""Bit-vector terms: the word-level language the transition system is written in.
+
+Why our own small term language instead of building pyboolector nodes directly: the four
+DimSpec formulas must be bit-blasted separately (their auxiliary variables must be disjoint),
+and pyboolector merges every asserted root of one instance into one AIG output. So the
+encoder builds terms once here (hash-consed DAG, constants folded), and `bitblast.py`
+replays each formula into a fresh Boolector instance. The same terms can be evaluated on
+concrete values (`evaluate`), which the tests use as an independent reference.
+
+Semantics are SMT-LIB's (QF_BV): division by zero gives all ones (udiv) / the dividend
+(urem); sdiv/srem follow bvsdiv/bvsrem; shifts by >= width give 0 (shl, lshr) or the
+sign fill (ashr). Booleans are 1-bit vectors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# op -> number of bit-vector arguments
+BINARY_OPS = (
+    "add", "sub", "mul", "udiv", "urem", "sdiv", "srem", "shl", "lshr", "ashr",
+    "and", "or", "xor",
+)
+COMPARE_OPS = ("eq", "ult", "slt")
+OVERFLOW_OPS = ("saddo", "ssubo", "smulo", "uaddo", "usubo", "umulo")
+
+
+@dataclass(eq=False)
+class Term:
+    """One node of the DAG. Identity is structural: `TermBuilder` returns the same object for
+    the same (op, width, args, params), so `is`/`==` by identity is structural equality."""
+
+    op: str  # const, state, next, input, not, neg, ite, zext, sext, extract, concat, BINARY_OPS...
+    width: int
+    args: tuple["Term", ...] = ()
+    # const: value; extract: (hi, lo); state/next/input: the variable's index
+    param: object = None
+    uid: int = 0
+
+    def __repr__(self) -> str:
+        if self.op == "const":
+            return f"{self.param}:{self.width}"
+        if self.op in ("state", "next", "input"):
+            return f"{self.op}{self.param}:{self.width}"
+        return f"({self.op} {' '.join(map(repr, self.args))})"
+
+
+def mask(width: int) -> int:
+    return (1 << width) - 1
+
+
+def to_signed(value: int, width: int) -> int:
+    return value - (1 << width) if value >> (width - 1) & 1 else value
+
+
+@dataclass
+class TermBuilder:
+    """Creates hash-consed terms and folds constants (so dead branches never reach Boolector)."""
+
+    table: dict[tuple, Term] = field(default_factory=dict)
+
+    def _make(self, op: str, width: int, args: tuple[Term, ...] = (), param: object = None) -> Term:
+        key = (op, width, tuple(a.uid for a in args), param)
+        term = self.table.get(key)
+        if term is None:
+            term = Term(op, width, args, param, uid=len(self.table) + 1)
+            self.table[key] = term
+        return term
+
+    # --- leaves -------------------------------------------------------------------------
+    def const(self, value: int, width: int) -> Term:
+        return self._make("const", width, (), value & mask(width))
+
+    def true(self) -> Term:
+        return self.const(1, 1)
+
+    def false(self) -> Term:
+        return self.const(0, 1)
+
+    def state(self, index: int, width: int) -> Term:
+        return self._make("state", width, (), index)
+
+    def next(self, index: int, width: int) -> Term:
+        return self._make("next", width, (), index)
+
+    def input(self, index: int, width: int) -> Term:
+        return self._make("input", width, (), index)
+
+    # --- operators ----------------------------------------------------------------------
+    def op(self, name: str, *args: Term, param: object = None) -> Term:
+        """Generic constructor with width inference and constant folding."""
+        width = result_width(name, args, param)
+        if args and all(a.op == "const" for a in args):
+            return self.const(evaluate_op(name, width, [a.param for a in args], [a.width for a in args], param), width)
+        simplified = self._simplify(name, width, args)
+        if simplified is not None:
+            return simplified
+        return self._make(name, width, tuple(args), param)
+
+    def _simplify(self, name: str, width: int, args: tuple[Term, ...]) -> Term | None:
+        if name == "ite":
+            cond, then, other = args
+            if cond.op == "const":
+                return then if cond.param else other
+            if then is other:
+                return then
+            if width == 1 and then.op == "const" and other.op == "const":
+                return cond if then.param else self.op("not", cond)
+            return None
+        if name in ("and", "or") and args[0] is args[1]:
+            return args[0]
+        if name in ("and", "or", "xor", "add"):
+            for a, b in ((args[0], args[1]), (args[1], args[0])):
+                if a.op == "const":
+                    if name == "and":
+                        if a.param == 0:
+                            return a
+                        if a.param == mask(width):
+                            return b
+                    elif name == "or":
+                        if a.param == 0:
+                            return b
+                        if a.param == mask(width):
+                            return a
+                    elif a.param == 0:  # xor, add
+                        return b
+        if name == "not" and args[0].op == "not":
+            return args[0].args[0]
+        if name == "eq" and args[0] is args[1]:
+            return self.true()
+        if name in ("zext", "sext") and width == args[0].width:
+            return args[0]
+        if name == "extract" and width == args[0].width:
+            return args[0]
+        return None
+
+    # convenience
+    def and_(self, a: Term, b: Term) -> Term:
+        return self.op("and", a, b)
+
+    def or_(self, a: Term, b: Term) -> Term:
+        return self.op("or", a, b)
+
+    def not_(self, a: Term) -> Term:
+        return self.op("not", a)
+
+    def ite(self, c: Term, a: Term, b: Term) -> Term:
+        return self.op("ite", c, a, b)
+
+    def eq(self, a: Term, b: Term) -> Term:
+        return self.op("eq", a, b)
+
+    def extract(self, a: Term, hi: int, lo: int) -> Term:
+        return self.op("extract", a, param=(hi, lo))
+
+    def zext(self, a: Term, width: int) -> Term:
+        return self.op("zext", a, param=width)
+
+    def sext(self, a: Term, width: int) -> Term:
+        return self.op("sext", a, param=width)
+
+    def all_of(self, terms: list[Term]) -> Term:
+        result = self.true()
+        for t in terms:
+            result = self.and_(result, t)
+        return result
+
+    def any_of(self, terms: list[Term]) -> Term:
+        result = self.false()
+        for t in terms:
+            result = self.or_(result, t)
+        return result
+
+
+def result_width(name: str, args: tuple[Term, ...] | list[Term], param: object) -> int:
+    if name in BINARY_OPS:
+        a, b = args
+        if a.width != b.width:
+            raise ValueError(f"{name}: widths {a.width} and {b.width} differ")
+        return a.width
+    if name in COMPARE_OPS or name in OVERFLOW_OPS:
+        if args[0].width != args[1].width:
+            raise ValueError(f"{name}: widths {args[0].width} and {args[1].width} differ")
+        return 1
+    if name in ("not", "neg"):
+        return args[0].width
+    if name == "ite":
+        if args[0].width != 1 or args[1].width != args[2].width:
+            raise ValueError("ite: bad widths")
+        return args[1].width
+    if name in ("zext", "sext"):
+        assert isinstance(param, int) and param >= args[0].width
+        return param
+    if name == "extract":
+        hi, lo = param  # type: ignore[misc]
+        assert 0 <= lo <= hi < args[0].width
+        return hi - lo + 1
+    if name == "concat":
+        return args[0].width + args[1].width
+    raise ValueError(f"unknown operator {name}")
+
+
+def evaluate_op(name: str, width: int, values: list[int], widths: list[int], param: object = None) -> int:
+    """Concrete value of one operator application (SMT-LIB semantics, unsigned results)."""
+    m = mask(width)
+    if name in BINARY_OPS or name in COMPARE_OPS or name in OVERFLOW_OPS:
+        a, b = values
+        w = widths[0]
+        sa, sb = to_signed(a, w), to_signed(b, w)
+        if name == "add":
+            return (a + b) & m
+        if name == "sub":
+            return (a - b) & m
+        if name == "mul":
+            return (a * b) & m
+        if name == "udiv":
+            return m if b == 0 else a // b
+        if name == "urem":
+            return a if b == 0 else a % b
+        if name == "sdiv":
+            if sb == 0:
+                return 1 if sa < 0 else m
+            q = abs(sa) // abs(sb)
+            return (q if (sa < 0) == (sb < 0) else -q) & m
+        if name == "srem":
+            if sb == 0:
+                return a
+            r = abs(sa) % abs(sb)
+            return (-r if sa < 0 else r) & m
+        if name == "shl":
+            return 0 if b >= w else (a << b) & m
+        if name == "lshr":
+            return 0 if b >= w else a >> b
+        if name == "ashr":
+            return (sa >> min(b, w)) & m
+        if name == "and":
+            return a & b
+        if name == "or":
+            return a | b
+        if name == "xor":
+            return a ^ b
+        if name == "eq":
+            return int(a == b)
+        if name == "ult":
+            return int(a < b)
+        if name == "slt":
+            return int(sa < sb)
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+        if name == "saddo":
+            return int(not lo <= sa + sb <= hi)
+        if name == "ssubo":
+            return int(not lo <= sa - sb <= hi)
+        if name == "smulo":
+            return int(not lo <= sa * sb <= hi)
+        if name == "uaddo":
+            return int(a + b > mask(w))
+        if name == "usubo":
+            return int(a < b)
+        if name == "umulo":
+            return int(a * b > mask(w))
+    if name == "not":
+        return ~values[0] & m
+    if name == "neg":
+        return -values[0] & m
+    if name == "ite":
+        return values[1] if values[0] else values[2]
+    if name == "zext":
+        return values[0]
+    if name == "sext":
+        return to_signed(values[0], widths[0]) & m
+    if name == "extract":
+        hi, lo = param  # type: ignore[misc]
+        return (values[0] >> lo) & mask(hi - lo + 1)
+    if name == "concat":
+        return (values[0] << widths[1]) | values[1]
+    raise ValueError(f"unknown operator {name}")
+
+
+def evaluate(term: Term, leaves: dict[tuple[str, int], int], cache: dict[int, int] | None = None) -> int:
+    """Value of `term` given values of its leaves, keyed (op, index) e.g. ("state", 3)."""
+    cache = {} if cache is None else cache
+    stack = [term]
+    while stack:
+        t = stack[-1]
+        if t.uid in cache:
+            stack.pop()
+            continue
+        if t.op == "const":
+            cache[t.uid] = t.param  # type: ignore[assignment]
+            stack.pop()
+            continue
+        if t.op in ("state", "next", "input"):
+            cache[t.uid] = leaves[(t.op, t.param)] & mask(t.width)  # type: ignore[index]
+            stack.pop()
+            continue
+        pending = [a for a in t.args if a.uid not in cache]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        cache[t.uid] = evaluate_op(t.op, t.width, [cache[a.uid] for a in t.args], [a.width for a in t.args], t.param)
+    return cache[term.uid]
