@@ -1,0 +1,246 @@
+"""The encoding pipeline: C file -> front end -> CFG -> word-level transition system ->
+Boolector bit-blasting -> AIG -> CNF -> DimSpec `TransitionSystem` with a symbol map.
+
+DimSpec layout (strict, read by IncPlan, minireachIC3, NCIP):
+- variables 1..S are the state bits, state variable by state variable, LSB first;
+- S+1..n are auxiliary: the nondeterministic input bits, then the Tseitin variables of I, U,
+  G and T, each formula its own disjoint range (they share one time step's copy);
+- in `t`, n+j is the next-state copy of state bit j, and only state bits occur above n.
+
+Symbol map: leading comment lines (`ts.comments`, without the `c ` prefix), one fact each:
+
+    llumc-symbols 1
+    source <path>
+    property <unreach-call|no-overflow|all>
+    scheme <edge|paper>
+    block <code> <name> <C line or ->          one per block, ok and error included
+    state <lo> <hi> <kind> <IR name> <C names comma-separated or ->
+    input <lo> <hi> <callee|undef> <IR name> <block> <C line or ->
+    formula <i|u|g|t> aux <lo> <hi>             (hi < lo: none)
+
+`state`/`input` give the DimSpec variables lo..hi holding bits 0..(hi-lo) of the value (LSB
+first); kind is block (curr), pred, phi or value. The `c aux` lines the writer adds list every
+auxiliary variable (inputs + Tseitin), so IC3 never generalises over them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from solvers.transys import TransitionSystem
+
+from llumc.aig import AIG
+from llumc.bitblast import blast, parse_leaf_bit
+from llumc.cnf import CnfBuilder
+from llumc.transys import WordTransitionSystem
+
+SYMBOLS_VERSION = "1"
+_NEXT_BASE = 1 << 40  # placeholder literals for next-state bits until n is known
+
+
+@dataclass
+class EncodeStats:
+    blocks: int = 0  # basic blocks of main (without ok/error)
+    state_vars: int = 0  # bit-vector state variables (the paper's #Variables)
+    state_bits: int = 0  # the paper's #Bits
+    input_bits: int = 0
+    aux_vars: int = 0  # inputs + Tseitin
+    clauses: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def total_clauses(self) -> int:
+        return sum(self.clauses.values())
+
+    def lines(self) -> list[str]:
+        c = self.clauses
+        return [
+            f"blocks           {self.blocks}",
+            f"state variables  {self.state_vars}",
+            f"state bits       {self.state_bits}",
+            f"auxiliary vars   {self.aux_vars} (input bits {self.input_bits})",
+            f"clauses          {self.total_clauses} (i {c.get('i', 0)}, u {c.get('u', 0)}, "
+            f"g {c.get('g', 0)}, t {c.get('t', 0)})",
+            "seconds          " + ", ".join(f"{k} {v:.2f}" for k, v in self.seconds.items()),
+        ]
+
+
+@dataclass
+class StateSymbol:
+    lo: int
+    hi: int
+    kind: str
+    ir_name: str
+    c_names: list[str]
+
+
+@dataclass
+class InputSymbol:
+    lo: int
+    hi: int
+    site: str
+    ir_name: str
+    block: str
+    line: int | None
+
+
+@dataclass
+class SymbolMap:
+    source: str = ""
+    prop: str = ""
+    scheme: str = ""
+    blocks: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # code -> (name, line)
+    state: list[StateSymbol] = field(default_factory=list)
+    inputs: list[InputSymbol] = field(default_factory=list)
+    formula_aux: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def value(self, symbol: StateSymbol | InputSymbol, assignment: list[int]) -> int:
+        """Value of a symbol in one time step of a trace (list of signed literals by variable)."""
+        return sum(1 << i for i, var in enumerate(range(symbol.lo, symbol.hi + 1)) if assignment[var - 1] > 0)
+
+    def block_of(self, assignment: list[int]) -> str:
+        curr = next(s for s in self.state if s.kind == "block")
+        name, _line = self.blocks.get(self.value(curr, assignment), ("<invalid>", None))
+        return name
+
+
+def _dash(value) -> str:
+    return "-" if value in (None, "", []) else str(value)
+
+
+def read_symbol_map(comments: list[str]) -> SymbolMap:
+    """Parse the symbol map from DimSpec leading comments (`TransitionSystem.comments`)."""
+    sm = SymbolMap()
+    for line in comments:
+        parts = line.split()
+        if not parts:
+            continue
+        tag = parts[0]
+        if tag == "source":
+            sm.source = line.split(" ", 1)[1] if len(parts) > 1 else ""
+        elif tag == "property":
+            sm.prop = parts[1]
+        elif tag == "scheme":
+            sm.scheme = parts[1]
+        elif tag == "block" and len(parts) == 4:
+            sm.blocks[int(parts[1])] = (parts[2], None if parts[3] == "-" else int(parts[3]))
+        elif tag == "state" and len(parts) == 6:
+            names = [] if parts[5] == "-" else parts[5].split(",")
+            sm.state.append(StateSymbol(int(parts[1]), int(parts[2]), parts[3], parts[4], names))
+        elif tag == "input" and len(parts) == 7:
+            sm.inputs.append(InputSymbol(int(parts[1]), int(parts[2]), parts[3], parts[4], parts[5],
+                                         None if parts[6] == "-" else int(parts[6])))
+        elif tag == "formula" and len(parts) == 5:
+            sm.formula_aux[parts[1]] = (int(parts[3]), int(parts[4]))
+    return sm
+
+
+def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_level: int = 3,
+                    alias_next: bool = True) -> tuple[TransitionSystem, EncodeStats]:
+    """Bit-blast the word-level system into a DimSpec `TransitionSystem` with symbol map."""
+    stats = EncodeStats(blocks=len(wts.blocks) - 2, state_vars=len(wts.state))
+    state_bit: dict[tuple[int, int], int] = {}
+    next_var = 1
+    comments = [f"llumc-symbols {SYMBOLS_VERSION}", f"source {wts.source}", f"property {wts.prop}",
+                f"scheme {wts.scheme}"]
+    for b in wts.blocks:
+        comments.append(f"block {b.code} {b.name} {_dash(b.line)}")
+    for var in wts.state:
+        for bit in range(var.width):
+            state_bit[(var.index, bit)] = next_var
+            next_var += 1
+        comments.append(f"state {next_var - var.width} {next_var - 1} {var.kind} {var.name} "
+                        f"{_dash(','.join(var.c_names))}")
+    stats.state_bits = S = next_var - 1
+    input_bit: dict[tuple[int, int], int] = {}
+    for inp in wts.inputs:
+        for bit in range(inp.width):
+            input_bit[(inp.index, bit)] = next_var
+            next_var += 1
+        comments.append(f"input {next_var - inp.width} {next_var - 1} {inp.site} {_dash(inp.ir_name)} "
+                        f"{inp.block} {_dash(inp.line)}")
+    stats.input_bits = next_var - 1 - S
+
+    def leaf_literal(name: str) -> int:
+        kind, index, bit = parse_leaf_bit(name)
+        if kind == "state":
+            return state_bit[(index, bit)]
+        if kind == "input":
+            return input_bit[(index, bit)]
+        return _NEXT_BASE + state_bit[(index, bit)]
+
+    tb = wts.terms
+    sections: dict[str, list[list[int]]] = {}
+    formulas = {
+        "i": wts.init,
+        "u": wts.universal,
+        "g": wts.goal,
+        "t": [tb.eq(tb.next(v.index, v.width), wts.next[v.index]) for v in wts.state],
+    }
+    for kind, roots in formulas.items():
+        start = time.perf_counter()
+        aig = AIG()
+        root = blast(roots, aig, rewrite_level=rewrite_level)
+        stats.seconds[f"blast {kind}"] = time.perf_counter() - start
+        start = time.perf_counter()
+        first = next_var
+
+        def new_var() -> int:
+            nonlocal next_var
+            next_var += 1
+            return next_var - 1
+
+        builder = CnfBuilder(aig, leaf_literal, new_var, mode=cnf_mode,
+                             aliasable=(lambda name: name.startswith("n")) if alias_next else (lambda name: False))
+        builder.add_root(root)
+        sections[kind] = builder.clauses
+        comments.append(f"formula {kind} aux {first} {next_var - 1}")
+        stats.seconds[f"cnf {kind}"] = time.perf_counter() - start
+    n = next_var - 1
+
+    def fix(lit: int) -> int:
+        v = abs(lit)
+        if v > _NEXT_BASE:
+            v = n + (v - _NEXT_BASE)
+        return v if lit > 0 else -v
+
+    trans = [[fix(lit) for lit in clause] for clause in sections["t"]]
+    for kind in "iug":
+        for clause in sections[kind]:
+            if any(abs(lit) > n for lit in clause):
+                raise AssertionError(f"next-state literal in section {kind}")
+    stats.aux_vars = n - S
+    stats.clauses = {"i": len(sections["i"]), "u": len(sections["u"]), "g": len(sections["g"]), "t": len(trans)}
+    ts = TransitionSystem(n=n, init=sections["i"], universal=sections["u"], goal=sections["g"], trans=trans,
+                          aux=frozenset(range(S + 1, n + 1)), comments=comments)
+    return ts, stats
+
+
+@dataclass
+class EncodeResult:
+    ts: TransitionSystem
+    word: WordTransitionSystem
+    stats: EncodeStats
+
+
+def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "edge",
+                clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
+                cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True) -> EncodeResult:
+    """C file -> DimSpec transition system for one property."""
+    from llumc.cfg import read_main
+    from llumc.frontend import Checks, classify_call, compile_c
+    from llumc.transys import build_transition_system
+
+    start = time.perf_counter()
+    checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)
+    front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow)
+    t_front = time.perf_counter() - start
+    start = time.perf_counter()
+    fn = read_main(front.module, front.debug, str(path))
+    word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug)
+    t_word = time.perf_counter() - start
+    ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next)
+    stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}
+    return EncodeResult(ts, word, stats)

@@ -1,0 +1,410 @@
+"""LLVM-IR `main` -> a word-level transition system (small-block encoding, LLUMC §3).
+
+Every basic block is a control state, plus the absorbing blocks `ok` and `error`. The state
+is `curr` (binary block code, ⌈log2(|B|+2)⌉ bits), for the paper scheme also `pred`, and the
+set V of SSA values that must survive a block boundary (Definition 3: values used in another
+block than their own, or read before written in their own loop block).
+
+The system is kept in *functional* form: every state variable has exactly one next-state
+term, a multiplexer over the blocks that write it, defaulting to "unchanged". That reads
+Definition 7 as a specification: `same()` per block would cost blocks × state bits clauses,
+the multiplexer costs only what is written.
+
+Within a block the instructions are visited in order (SSA order is topological), each term
+built once from constants, state variables and inputs (hash-consed, so shared sub-terms are
+shared). Checks are taken in instruction order: the first failing assume leads to `ok`, the
+first failing assert / reached error call / sanitizer trap to `error`, exit/abort/ret/
+unreachable to `ok`; otherwise the terminator decides. Under `no-overflow`, error calls and
+failed asserts behave like abort (go to `ok`): only traps are errors.
+
+Phi schemes:
+- "edge" (default): a phi is a state variable written on the edge entering its block: when the
+  current block b jumps to the phi's block, p' = incoming value for b (evaluated in b, i.e. on
+  the old state: the parallel semantics of phis). No `pred` needed.
+- "paper": the LLUMC scheme: `pred` holds the previous block and a phi reads
+  ite(pred = b1, v1, ite(pred = b2, v2, ...)) in its own block.
+
+Semantics of LLVM's undefined cases (documented choice, SMT-LIB's): x udiv 0 = all ones,
+x urem 0 = x, sdiv/srem by 0 as bvsdiv/bvsrem, shifts by >= width give 0 (shl, lshr) or the
+sign fill (ashr). Turn on the division/shift checks to report those cases instead. `undef`/
+`poison` operands are nondeterministic inputs.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
+from llumc.errors import UnsupportedError
+from llumc.terms import Term, TermBuilder
+
+PROPERTIES = ("unreach-call", "no-overflow", "all")
+SCHEMES = ("edge", "paper")
+IGNORED_INTRINSIC_PREFIXES = (
+    "llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
+    "llvm.sideeffect", "llvm.donothing", "llvm.pseudoprobe", "llvm.stacksave", "llvm.stackrestore",
+)
+
+
+@dataclass
+class StateVar:
+    index: int
+    name: str  # "curr", "pred", or the IR name ("%x.0")
+    width: int
+    kind: str  # "block" | "pred" | "value" | "phi"
+    init: int | None = None
+    c_names: list[str] = field(default_factory=list)
+
+
+@dataclass
+class InputVar:
+    index: int
+    width: int
+    site: str  # callee name, or "undef"
+    ir_name: str
+    line: int | None = None
+    block: str = ""
+
+
+@dataclass
+class BlockCode:
+    code: int
+    name: str
+    line: int | None = None
+
+
+@dataclass
+class WordTransitionSystem:
+    terms: TermBuilder
+    state: list[StateVar]
+    inputs: list[InputVar]
+    init: list[Term]
+    universal: list[Term]
+    goal: list[Term]
+    next: dict[int, Term]  # state index -> next-state term
+    blocks: list[BlockCode]
+    prop: str
+    scheme: str
+    source: str = ""
+
+    @property
+    def ok_code(self) -> int:
+        return len(self.blocks) - 2
+
+    @property
+    def error_code(self) -> int:
+        return len(self.blocks) - 1
+
+
+def _with_overflow(name: str) -> tuple[str, str] | None:
+    """`llvm.sadd.with.overflow.i32` -> ("add", "saddo")."""
+    for sign in "su":
+        for op in ("add", "sub", "mul"):
+            if name.startswith(f"llvm.{sign}{op}.with.overflow."):
+                return op, f"{sign}{op}o"
+    return None
+
+
+class _Encoder:
+    def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None):
+        if prop not in PROPERTIES:
+            raise ValueError(f"unknown property {prop}")
+        if scheme not in SCHEMES:
+            raise ValueError(f"unknown scheme {scheme}")
+        self.fn, self.prop, self.scheme, self.classify, self.debug = fn, prop, scheme, classify, debug
+        self.tb = TermBuilder()
+        self.errors_are_errors = prop in ("unreach-call", "all")
+        self.codes = {b.name: i for i, b in enumerate(fn.blocks)}
+        self.ok = len(fn.blocks)
+        self.error = len(fn.blocks) + 1
+        self.curr_width = max(1, math.ceil(math.log2(len(fn.blocks) + 2)))
+        self.state: list[StateVar] = []
+        self.inputs: list[InputVar] = []
+        self.defs: dict[int, tuple[Block, Instr]] = {}
+        for b in fn.blocks:
+            for ins in b.instrs:
+                self.defs[ins.key] = (b, ins)
+        self.state_of: dict[int, StateVar] = {}  # instruction key -> state var
+        self.input_of: dict[tuple[int, int], InputVar] = {}  # (instr key, operand pos) -> input
+
+    # ----------------------------------------------------------------- state space
+    def new_state(self, name: str, width: int, kind: str, init: int | None = None, c_names=None) -> StateVar:
+        var = StateVar(len(self.state), name, width, kind, init, list(c_names or []))
+        self.state.append(var)
+        return var
+
+    def choose_state_space(self) -> None:
+        self.curr = self.new_state("curr", self.curr_width, "block", self.codes[self.fn.blocks[0].name])
+        self.pred = None
+        if self.scheme == "paper":
+            self.pred = self.new_state("pred", self.curr_width, "pred", self.codes[self.fn.blocks[0].name])
+        needed: set[int] = set()
+        for b in self.fn.blocks:
+            for ins in b.instrs:
+                if ins.opcode == "phi":
+                    if self.scheme == "edge":
+                        needed.add(ins.key)
+                    for value, pred in ins.incoming:
+                        if isinstance(value, Ref):
+                            def_block = self.defs[value.key][0].name
+                            use_block = pred if self.scheme == "edge" else b.name
+                            # paper scheme: a phi reads its incoming values at block entry, so a
+                            # value of the same block is read before it is written (rule 2)
+                            if def_block != use_block or (self.scheme == "paper" and def_block == b.name):
+                                needed.add(value.key)
+                    continue
+                for value in ins.operands:
+                    if isinstance(value, Ref) and self.defs[value.key][0].name != b.name:
+                        needed.add(value.key)
+        for b in self.fn.blocks:
+            for ins in b.instrs:
+                if ins.key in needed:
+                    c_names = self.debug.names_of(ins.name[1:]) if self.debug is not None and ins.name else []
+                    kind = "phi" if ins.opcode == "phi" else "value"
+                    self.state_of[ins.key] = self.new_state(ins.name, ins.width, kind, None, c_names)
+
+    # ----------------------------------------------------------------- terms
+    def cur(self, var: StateVar) -> Term:
+        return self.tb.state(var.index, var.width)
+
+    def at(self, block_name: str) -> Term:
+        return self.tb.eq(self.cur(self.curr), self.tb.const(self.codes[block_name], self.curr_width))
+
+    def code(self, code: int) -> Term:
+        return self.tb.const(code, self.curr_width)
+
+    def new_input(self, width: int, site: str, ins: Instr, block: Block, pos: int) -> Term:
+        key = (ins.key, pos)
+        var = self.input_of.get(key)
+        if var is None:
+            var = InputVar(len(self.inputs), width, site, ins.name, ins.line, block.name)
+            self.inputs.append(var)
+            self.input_of[key] = var
+        return self.tb.input(var.index, width)
+
+    def operand(self, op: Operand, local: dict[int, Term], ins: Instr, block: Block, pos: int) -> Term:
+        if isinstance(op, Const):
+            return self.tb.const(op.value, op.width)
+        if isinstance(op, Undef):
+            return self.new_input(op.width, "undef", ins, block, pos)
+        if op.key in local:
+            return local[op.key]
+        var = self.state_of.get(op.key)
+        if var is None:
+            def_block, def_ins = self.defs[op.key]
+            raise UnsupportedError(
+                f"{self.fn.source}: value {op.name} ({def_ins.where()}) read in block {block.name} "
+                "before it is defined"
+            )
+        return self.cur(var)
+
+    # ----------------------------------------------------------------- blocks
+    def encode_block(self, block: Block):
+        """Returns (edges, local, phi_edges): edges are (condition, target code) in order, the
+        conditions pairwise exclusive and together exhaustive; local maps instruction keys to
+        their terms; phi_edges maps successor name -> raw branch condition."""
+        tb = self.tb
+        local: dict[int, Term] = {}
+        edges: list[tuple[Term, int]] = []
+        guard = tb.true()
+        phi_edges: dict[str, Term] = {}
+
+        def stop(target: int) -> None:
+            edges.append((guard, target))
+
+        for ins in block.instrs:
+            op = ins.opcode
+
+            def arg(i: int) -> Term:
+                return self.operand(ins.operands[i], local, ins, block, i)
+
+            if op == "phi":
+                if self.scheme == "edge":
+                    local[ins.key] = self.cur(self.state_of[ins.key])
+                else:
+                    term = None
+                    for pos, (value, pred) in enumerate(reversed(ins.incoming)):
+                        if isinstance(value, Ref) and self.defs[value.key][0].name == block.name:
+                            v = self.cur(self.state_of[value.key])  # old value (read before write)
+                        else:
+                            v = self.operand(value, local, ins, block, pos)
+                        if term is None:
+                            term = v
+                        else:
+                            at_pred = tb.eq(self.cur(self.pred), self.code(self.codes[pred]))
+                            term = tb.ite(at_pred, v, term)
+                    local[ins.key] = term
+            elif op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+                local[ins.key] = tb.op(op, arg(0), arg(1))
+            elif op == "icmp":
+                a, b = arg(0), arg(1)
+                p = ins.predicate
+                if p == "eq":
+                    t = tb.eq(a, b)
+                elif p == "ne":
+                    t = tb.not_(tb.eq(a, b))
+                else:
+                    base = "ult" if p[0] == "u" else "slt"
+                    rel = p[1:]
+                    if rel == "lt":
+                        t = tb.op(base, a, b)
+                    elif rel == "gt":
+                        t = tb.op(base, b, a)
+                    elif rel == "le":
+                        t = tb.not_(tb.op(base, b, a))
+                    else:  # ge
+                        t = tb.not_(tb.op(base, a, b))
+                local[ins.key] = t
+            elif op == "select":
+                local[ins.key] = tb.ite(arg(0), arg(1), arg(2))
+            elif op == "zext":
+                local[ins.key] = tb.zext(arg(0), ins.width)
+            elif op == "sext":
+                local[ins.key] = tb.sext(arg(0), ins.width)
+            elif op == "trunc":
+                local[ins.key] = tb.extract(arg(0), ins.width - 1, 0)
+            elif op == "freeze":
+                local[ins.key] = arg(0)
+            elif op == "extractvalue":
+                struct = arg(0)
+                n = struct.width - 1
+                if ins.index == 0:
+                    local[ins.key] = tb.extract(struct, n - 1, 0)
+                elif ins.index == 1:
+                    local[ins.key] = tb.extract(struct, n, n)
+                else:
+                    raise UnsupportedError(f"{self.fn.source}:{ins.line}: unsupported `{ins.text}`")
+            elif op == "call":
+                callee = ins.callee or ""
+                kind = self.classify(callee)
+                if kind == "nondet":
+                    local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
+                elif kind == "assume" or callee == "llvm.assume":
+                    c = tb.not_(tb.eq(arg(0), tb.const(0, ins.operands[0].width)))  # type: ignore[union-attr]
+                    edges.append((tb.and_(guard, tb.not_(c)), self.ok))
+                    guard = tb.and_(guard, c)
+                elif kind == "assert":
+                    c = tb.not_(tb.eq(arg(0), tb.const(0, ins.operands[0].width)))  # type: ignore[union-attr]
+                    edges.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
+                    guard = tb.and_(guard, c)
+                elif kind == "error":
+                    stop(self.error if self.errors_are_errors else self.ok)
+                    return edges, local, phi_edges
+                elif kind in ("abort", "exit"):
+                    stop(self.ok)
+                    return edges, local, phi_edges
+                elif kind == "trap":
+                    stop(self.error)
+                    return edges, local, phi_edges
+                elif _with_overflow(callee):
+                    arith, check = _with_overflow(callee)  # type: ignore[misc]
+                    a, b = arg(0), arg(1)
+                    local[ins.key] = tb.op("concat", tb.op(check, a, b), tb.op(arith, a, b))
+                elif callee.startswith(("llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.")):
+                    a, b = arg(0), arg(1)
+                    cmp = "slt" if callee[5] == "s" else "ult"
+                    a_less = tb.op(cmp, a, b)
+                    local[ins.key] = tb.ite(a_less, b, a) if "max" in callee else tb.ite(a_less, a, b)
+                elif callee.startswith("llvm.abs."):
+                    a = arg(0)
+                    negative = tb.op("slt", a, tb.const(0, a.width))
+                    local[ins.key] = tb.ite(negative, tb.op("neg", a), a)
+                elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
+                    pass
+                else:
+                    where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+                    raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
+            elif op == "br":
+                if len(ins.targets) == 1:
+                    stop(self.codes[ins.targets[0]])
+                    phi_edges[ins.targets[0]] = tb.true()
+                else:
+                    c = arg(0)
+                    then, other = ins.targets
+                    edges.append((tb.and_(guard, c), self.codes[then]))
+                    stop(self.codes[other])
+                    phi_edges[then] = tb.or_(phi_edges.get(then, tb.false()), c)
+                    phi_edges[other] = tb.or_(phi_edges.get(other, tb.false()), tb.not_(c))
+                return edges, local, phi_edges
+            elif op == "switch":
+                value = arg(0)
+                matched = tb.false()
+                for case_value, dest in ins.cases:
+                    hit = tb.eq(value, tb.const(case_value, value.width))
+                    edges.append((tb.and_(guard, hit), self.codes[dest]))
+                    phi_edges[dest] = tb.or_(phi_edges.get(dest, tb.false()), hit)
+                    matched = tb.or_(matched, hit)
+                default = ins.targets[0]
+                stop(self.codes[default])
+                phi_edges[default] = tb.or_(phi_edges.get(default, tb.false()), tb.not_(matched))
+                return edges, local, phi_edges
+            elif op in ("ret", "unreachable"):
+                stop(self.ok)
+                return edges, local, phi_edges
+            else:
+                where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+                raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
+        raise UnsupportedError(f"{self.fn.source}: block {block.name} has no terminator")
+
+    # ----------------------------------------------------------------- whole system
+    def build(self) -> WordTransitionSystem:
+        tb = self.tb
+        self.choose_state_space()
+        writes: dict[int, list[tuple[Term, Term]]] = {v.index: [] for v in self.state}
+        for block in self.fn.blocks:
+            edges, local, phi_edges = self.encode_block(block)
+            here = self.at(block.name)
+            # successor of this block: the first edge whose condition holds
+            successor = self.code(edges[-1][1])
+            for cond, target in reversed(edges[:-1]):
+                successor = tb.ite(cond, self.code(target), successor)
+            writes[self.curr.index].append((here, successor))
+            for ins in block.instrs:
+                var = self.state_of.get(ins.key)
+                if var is not None and var.kind == "value" and ins.key in local:
+                    writes[var.index].append((here, local[ins.key]))
+                if var is not None and var.kind == "phi" and self.scheme == "paper":
+                    writes[var.index].append((here, local[ins.key]))
+            if self.scheme == "edge":
+                for target, cond in phi_edges.items():
+                    for ins in self.fn.block(target).instrs:
+                        if ins.opcode != "phi":
+                            continue
+                        for pos, (value, pred) in enumerate(ins.incoming):
+                            if pred == block.name:
+                                v = self.operand(value, local, ins, block, pos)
+                                writes[self.state_of[ins.key].index].append((tb.and_(here, cond), v))
+                                break
+        nexts: dict[int, Term] = {}
+        for var in self.state:
+            current = self.cur(var)
+            if var is self.pred:
+                nexts[var.index] = self.cur(self.curr)  # pred' = the block being left
+                continue
+            term = current  # default: unchanged (so ok and error are absorbing)
+            for cond, value in reversed(writes[var.index]):
+                term = tb.ite(cond, value, term)
+            nexts[var.index] = term
+        init = [tb.eq(self.cur(v), tb.const(v.init, v.width)) for v in self.state if v.init is not None]
+        universal = []
+        last = self.error
+        if last + 1 < (1 << self.curr_width):
+            for v in (self.curr, self.pred):
+                if v is not None:
+                    universal.append(tb.not_(tb.op("ult", self.code(last), self.cur(v))))
+        goal = [tb.eq(self.cur(self.curr), self.code(self.error))]
+        blocks = [BlockCode(self.codes[b.name], b.name, b.line) for b in self.fn.blocks]
+        blocks += [BlockCode(self.ok, "ok"), BlockCode(self.error, "error")]
+        return WordTransitionSystem(
+            tb, self.state, self.inputs, init, universal, goal, nexts, blocks, self.prop, self.scheme,
+            self.fn.source,
+        )
+
+
+def build_transition_system(fn: Function, *, prop: str = "unreach-call", scheme: str = "edge",
+                            classify=None, debug=None) -> WordTransitionSystem:
+    """The word-level transition system of `main` for a property and phi scheme."""
+    if classify is None:
+        from llumc.frontend import classify_call as classify
+    return _Encoder(fn, prop, scheme, classify, debug).build()
