@@ -1,0 +1,292 @@
+"""AIGER 1.9 input (ASCII `.aag`, binary `.aig`) as a DimSpec transition system.
+
+AIGER variable v becomes DimSpec variable v (n = M). Latches are state; inputs and AND gates
+are auxiliary (`ts.aux`), fresh in every step. The formulas:
+  I  latch reset values (0 → ¬l, 1 → l, the latch itself → uninitialised, no clause)
+  U  invariant constraints, each a unit clause, with the gate definitions of their cones
+  G  the bad-state literal (several: any of them) with the gate definitions of its cone;
+     with no bad-state property, the single output (HWMCC's older convention)
+  T  next latch l' ↔ its function, with the gate definitions of the functions' cones
+     (gates in the lower half: they are evaluated in the current step)
+Justice and fairness (liveness) properties are refused.
+
+Parsed by hand: the format is a header, lists of literals and a varint-coded gate section; no
+maintained Python package reads AIGER 1.9 with bad/constraint sections.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from solvers.transys import Clause, TransitionSystem
+
+
+class AigerError(ValueError):
+    """An AIGER file that cannot be used; `str()` is one line `file:line: cause`."""
+
+    def __init__(self, file: str, line: int | None, cause: str) -> None:
+        self.file = file
+        self.line = line
+        self.cause = cause
+        where = f"{file}:{line}" if line is not None else file
+        super().__init__(f"{where}: {cause}")
+
+
+@dataclass
+class Aig:
+    """The parsed circuit, literals as in AIGER (2v, 2v+1 negated, 0/1 constants)."""
+
+    maxvar: int
+    inputs: list[int]
+    latches: list[tuple[int, int, int]]  # (literal, next, reset literal)
+    outputs: list[int]
+    bad: list[int]
+    constraints: list[int]
+    justice: int
+    fairness: int
+    ands: dict[int, tuple[int, int]]  # gate variable → its two input literals
+
+
+class _Lines:
+    """Line reader over bytes that remembers line numbers (ASCII part of both formats)."""
+
+    def __init__(self, data: bytes, name: str) -> None:
+        self.data = data
+        self.pos = 0
+        self.line = 0
+        self.name = name
+
+    def next_line(self, what: str) -> str:
+        if self.pos >= len(self.data):
+            raise AigerError(self.name, self.line + 1, f"file ends before {what}")
+        end = self.data.find(b"\n", self.pos)
+        if end < 0:
+            end = len(self.data)
+        raw = self.data[self.pos : end]
+        self.pos = end + 1
+        self.line += 1
+        try:
+            return raw.decode("ascii").strip()
+        except UnicodeDecodeError:
+            raise AigerError(self.name, self.line, f"binary data where {what} was expected") from None
+
+    def ints(self, what: str, count: tuple[int, ...]) -> list[int]:
+        text = self.next_line(what)
+        tokens = text.split()
+        if len(tokens) not in count or not all(t.isdigit() for t in tokens):
+            expected = " or ".join(str(c) for c in count)
+            raise AigerError(self.name, self.line, f"{what}: expected {expected} unsigned integers, got {text[:40]!r}")
+        return [int(t) for t in tokens]
+
+
+def parse_aiger(data: bytes, name: str = "<input>") -> Aig:
+    """Parse ASCII or binary AIGER 1.9 bytes."""
+    if not data.strip():
+        raise AigerError(name, 1, "empty file")
+    lines = _Lines(data, name)
+    header = lines.next_line("the header").split()
+    if not header or header[0] not in ("aag", "aig"):
+        raise AigerError(name, 1, "not an AIGER file (header must start with 'aag' or 'aig')")
+    binary = header[0] == "aig"
+    numbers = header[1:]
+    if len(numbers) < 5 or len(numbers) > 9 or not all(t.isdigit() for t in numbers):
+        raise AigerError(name, 1, "malformed header (expected 'aag|aig M I L O A [B C J F]')")
+    m, i, l, o, a, *rest = (int(t) for t in numbers)
+    b, c, j, f = (rest + [0, 0, 0, 0])[:4]
+    if m < i + l + a:
+        raise AigerError(name, 1, f"header: M = {m} is less than I + L + A = {i + l + a}")
+
+    def literal(value: int, what: str) -> int:
+        if value >> 1 > m:
+            raise AigerError(name, lines.line, f"{what} literal {value} beyond M = {m}")
+        return value
+
+    inputs: list[int] = []
+    if binary:
+        inputs = [2 * (k + 1) for k in range(i)]
+    else:
+        for _ in range(i):
+            (lit,) = lines.ints("input", (1,))
+            if lit & 1 or lit < 2:
+                raise AigerError(name, lines.line, f"input literal {lit} must be even and ≥ 2")
+            inputs.append(literal(lit, "input"))
+    latches: list[tuple[int, int, int]] = []
+    for k in range(l):
+        if binary:
+            values = lines.ints("latch", (1, 2))
+            lit = 2 * (i + k + 1)
+        else:
+            values = lines.ints("latch", (2, 3))
+            lit = values.pop(0)
+            if lit & 1 or lit < 2:
+                raise AigerError(name, lines.line, f"latch literal {lit} must be even and ≥ 2")
+        nxt = literal(values[0], "next-state")
+        reset = values[1] if len(values) > 1 else 0
+        if reset not in (0, 1, lit):
+            raise AigerError(name, lines.line, f"latch reset {reset} must be 0, 1 or the latch literal {lit}")
+        latches.append((literal(lit, "latch"), nxt, reset))
+    outputs = [literal(lines.ints("output", (1,))[0], "output") for _ in range(o)]
+    bad = [literal(lines.ints("bad-state property", (1,))[0], "bad") for _ in range(b)]
+    constraints = [literal(lines.ints("constraint", (1,))[0], "constraint") for _ in range(c)]
+    sizes = [lines.ints("justice size", (1,))[0] for _ in range(j)]
+    for _ in range(sum(sizes)):
+        lines.ints("justice literal", (1,))
+    for _ in range(f):
+        lines.ints("fairness literal", (1,))
+
+    ands: dict[int, tuple[int, int]] = {}
+    if binary:
+        data_pos = lines.pos
+        for k in range(a):
+            lhs = 2 * (i + l + k + 1)
+            delta0, data_pos = _varint(data, data_pos, name, lines.line)
+            delta1, data_pos = _varint(data, data_pos, name, lines.line)
+            rhs0 = lhs - delta0
+            rhs1 = rhs0 - delta1
+            if rhs0 < 0 or rhs1 < 0:
+                raise AigerError(name, None, f"AND gate {lhs}: negative input literal (corrupt binary section)")
+            ands[lhs >> 1] = (rhs0, rhs1)
+    else:
+        defined = {lit >> 1 for lit in inputs} | {lit >> 1 for lit, _, _ in latches}
+        for _ in range(a):
+            lhs, rhs0, rhs1 = lines.ints("AND gate", (3,))
+            if lhs & 1 or lhs < 2:
+                raise AigerError(name, lines.line, f"AND gate literal {lhs} must be even and ≥ 2")
+            literal(lhs, "AND gate")
+            if lhs >> 1 in defined or lhs >> 1 in ands:
+                raise AigerError(name, lines.line, f"variable {lhs >> 1} defined twice")
+            ands[lhs >> 1] = (literal(rhs0, "AND input"), literal(rhs1, "AND input"))
+    return Aig(m, inputs, latches, outputs, bad, constraints, j, f, ands)
+
+
+def _varint(data: bytes, pos: int, name: str, line: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        if pos >= len(data):
+            raise AigerError(name, None, "file ends inside the binary AND-gate section")
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            return value, pos
+        shift += 7
+
+
+def _lit(aiger_literal: int) -> int:
+    """AIGER literal of a non-constant → DimSpec literal."""
+    v = aiger_literal >> 1
+    return -v if aiger_literal & 1 else v
+
+
+def _cone(aig: Aig, roots: list[int]) -> list[int]:
+    """Gate variables the roots depend on (iteratively: deep circuits exceed Python's stack)."""
+    seen: set[int] = set()
+    stack = [r >> 1 for r in roots]
+    while stack:
+        v = stack.pop()
+        if v in seen or v not in aig.ands:
+            continue
+        seen.add(v)
+        a, b = aig.ands[v]
+        stack.extend((a >> 1, b >> 1))
+    return sorted(seen)
+
+
+def _clause(lits: list[int]) -> Clause | None:
+    """AIGER literals → a DimSpec clause; None when a constant-true literal satisfies it."""
+    out: Clause = []
+    for lit in lits:
+        if lit == 1:
+            return None
+        if lit != 0:
+            out.append(_lit(lit))
+    return out
+
+
+def _gate_clauses(aig: Aig, gates: list[int]) -> list[Clause]:
+    """Tseitin clauses of g ↔ a ∧ b in AIGER literals (2g is g, 2g+1 is ¬g), constants
+    simplified away: (¬g ∨ a), (¬g ∨ b), (g ∨ ¬a ∨ ¬b)."""
+    out: list[Clause] = []
+    for g in gates:
+        a, b = aig.ands[g]
+        for lits in ([2 * g + 1, a], [2 * g + 1, b], [2 * g, a ^ 1, b ^ 1]):
+            clause = _clause(lits)
+            if clause is not None:
+                out.append(clause)
+    return out
+
+
+def aig_to_transition_system(aig: Aig, name: str = "<input>") -> TransitionSystem:
+    if aig.justice or aig.fairness:
+        raise AigerError(
+            name, 1, f"liveness properties (justice {aig.justice}, fairness {aig.fairness}) are not supported"
+        )
+    if aig.bad:
+        bad = aig.bad
+    elif len(aig.outputs) == 1:
+        bad = aig.outputs
+    elif not aig.outputs:
+        raise AigerError(name, 1, "no property: neither a bad-state literal nor an output")
+    else:
+        raise AigerError(
+            name, 1, f"{len(aig.outputs)} outputs and no bad-state property: which output is the property?"
+        )
+    n = aig.maxvar
+    latch_vars = {lit >> 1 for lit, _, _ in aig.latches}
+
+    init: list[Clause] = []
+    for lit, _, reset in aig.latches:
+        if reset == 0:
+            init.append([-(lit >> 1)])
+        elif reset == 1:
+            init.append([lit >> 1])
+
+    universal = _gate_clauses(aig, _cone(aig, aig.constraints))
+    for c in aig.constraints:
+        clause = _clause([c])
+        if clause is not None:
+            universal.append(clause)
+
+    goal = _gate_clauses(aig, _cone(aig, bad))
+    clause = _clause(bad)
+    if clause is not None:
+        goal.append(clause)
+    else:
+        goal = []  # a constant-true bad literal: every state is bad
+
+    trans = _gate_clauses(aig, _cone(aig, [nxt for _, nxt, _ in aig.latches]))
+    for lit, nxt, _ in aig.latches:
+        nxt_var = n + (lit >> 1)
+        if nxt == 0:
+            trans.append([-nxt_var])
+        elif nxt == 1:
+            trans.append([nxt_var])
+        else:
+            f = _lit(nxt)
+            trans.append([-nxt_var, f])
+            trans.append([nxt_var, -f])
+
+    comments = [
+        f"from AIGER {Path(name).name}: M {aig.maxvar} I {len(aig.inputs)} L {len(aig.latches)} "
+        f"A {len(aig.ands)} B {len(aig.bad)} C {len(aig.constraints)}; latches are state"
+    ]
+    return TransitionSystem(
+        n=n,
+        init=init,
+        universal=universal,
+        goal=goal,
+        trans=trans,
+        aux=frozenset(v for v in range(1, n + 1) if v not in latch_vars),
+        comments=comments,
+    )
+
+
+def read_aiger(path: str | Path) -> TransitionSystem:
+    """Read an .aag/.aig file as a TransitionSystem; AigerError (one line) if unusable."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise AigerError(name, None, f"cannot read file: {err.strerror or err}") from None
+    return aig_to_transition_system(parse_aiger(data, name), name)

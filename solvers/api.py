@@ -1,0 +1,115 @@
+"""Front end of the toolkit: load a file (DimSpec or AIGER), run an engine, check its answer.
+
+Every definite answer leaving `solve` has been checked independently of the engine: a sat
+trace replayed clause by clause (`check_trace`), an unsat invariant proven inductive by fresh
+SAT calls (`check_invariant`). A failed check raises `CheckFailed` — an internal error, never
+a verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from solvers.check import CheckFailed, check_invariant, check_trace
+from solvers.dimspec import DimSpecError, read_dimspec
+from solvers.result import SolveResult
+from solvers.transys import TransitionSystem
+
+Progress = Callable[[dict], None]
+ENGINES = ("bmc", "ic3")
+AIGER_SUFFIXES = (".aag", ".aig")
+
+
+def ic3_available() -> bool:
+    try:
+        import solvers.ic3  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def default_engine() -> str:
+    """IC3 when present: it answers both ways (path or proof); BMC only ever finds paths."""
+    return "ic3" if ic3_available() else "bmc"
+
+
+def load(path: str | Path, warn: Callable[[str], None] | None = None) -> TransitionSystem:
+    """Read a DimSpec or AIGER file, chosen by extension and else by content ('aag '/'aig ').
+
+    Raises DimSpecError or AigerError (both ValueError, one line file:line: cause)."""
+    from solvers.aiger import read_aiger
+
+    name = str(path)
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(4)
+    except OSError as err:
+        raise DimSpecError(name, None, f"cannot read file: {err.strerror or err}") from None
+    if Path(name).suffix.lower() in AIGER_SUFFIXES or head in (b"aag ", b"aig "):
+        return read_aiger(path)
+    if warn is None:
+        return read_dimspec(path)
+    return read_dimspec(path, warn=warn)
+
+
+def solve(
+    ts: TransitionSystem,
+    engine: str | None = None,
+    *,
+    solver: str | None = None,
+    timeout: float | None = None,
+    progress: Progress | None = None,
+    max_steps: int | None = None,
+    schedule: str = "linear",
+    check_solver: str = "cadical195",
+    **engine_options,
+) -> SolveResult:
+    """Run `engine` ("bmc", "ic3"; None: `default_engine()`) and check a definite answer.
+
+    `max_steps` and `schedule` are BMC's; `solver` is the PySAT solver name for the engine.
+    """
+    engine = engine or default_engine()
+    if engine == "bmc":
+        from solvers.bmc import DEFAULT_SOLVER, bmc
+
+        result = bmc(
+            ts,
+            solver=solver or DEFAULT_SOLVER,
+            max_steps=max_steps,
+            timeout=timeout,
+            progress=progress,
+            schedule=schedule,
+            **engine_options,
+        )
+    elif engine == "ic3":
+        if max_steps is not None or schedule != "linear":
+            raise ValueError("--max-steps and --schedule apply to the bmc engine only")
+        from solvers.ic3 import ic3
+
+        if solver is not None:
+            engine_options["solver"] = solver
+        result = ic3(ts, timeout=timeout, progress=progress, **engine_options)
+    else:
+        raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
+    result.engine = result.engine or engine
+    verify(ts, result, check_solver)
+    return result
+
+
+def verify(ts: TransitionSystem, result: SolveResult, check_solver: str = "cadical195") -> None:
+    """Check a definite answer; CheckFailed if it does not hold."""
+    if result.status == "sat":
+        if result.trace is None:
+            raise CheckFailed(f"{result.engine} answered sat without a trace")
+        if result.steps is not None and len(result.trace) != result.steps + 1:
+            raise CheckFailed(
+                f"{result.engine} answered sat in {result.steps} steps with {len(result.trace)} states"
+            )
+        check_trace(ts, result.trace)
+    elif result.status == "unsat":
+        if result.invariant is None:
+            raise CheckFailed(f"{result.engine} answered unsat without an invariant")
+        check_invariant(ts, result.invariant, solver=check_solver)
+    elif result.status != "unknown":
+        raise CheckFailed(f"{result.engine} answered an unknown status {result.status!r}")
