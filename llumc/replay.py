@@ -1,0 +1,448 @@
+"""Concrete replay of a counterexample: the last word before llumc prints FALSE.
+
+The program is compiled natively (same clang as the front end, static musl binary, -O0 -g) and
+linked with `replay_harness.c`, whose `__VERIFIER_nondet_*` return the recorded values in order.
+It runs under a hard time, memory and output limit; the harness writes what happened (error call,
+failed assertion, sanitizer trap, signal, divergence) with the faulting PC and the frame-pointer
+chain, and the PCs are mapped to C lines through the binary's DWARF line table (pyelftools).
+A counterexample is confirmed only if the expected kind of error happens at the expected line;
+everything else (wrong line, normal exit, timeout, build failure, running out of values) is
+"not confirmed", which the caller turns into UNKNOWN, never into FALSE.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import resource
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from llumc.errors import LlumcError
+
+__all__ = ["ReplayExpectation", "ReplayResult", "replay", "EXPECTATION_KINDS"]
+
+HARNESS = Path(__file__).with_name("replay_harness.c")
+
+# Kinds of the unreach-call property: the harness cannot always tell a failed `assert()` from an
+# error call (a program's `__VERIFIER_assert` calls `__VERIFIER_error`), and SV-COMP does not
+# either: both are the same violation.
+UNREACH_KINDS = {"error-call", "assert"}
+# Sanitizers compiled in for each check kind, as the front end instruments them (trap mode).
+# Only the expected kind's checks are compiled in, so any trap is a violation of that kind.
+SANITIZERS = {
+    "overflow": ["signed-integer-overflow", "shift-base"],
+    "div-by-zero": ["integer-divide-by-zero"],
+    "shift": ["shift-exponent"],
+}
+EXPECTATION_KINDS = UNREACH_KINDS | set(SANITIZERS)
+
+# What clang 16+ turned into errors and SV-COMP's pre-C99 programs do all the time (the front end
+# accepts the same programs).
+_OLD_C_ERRORS_AS_WARNINGS = [
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=return-type",
+    "-Wno-error=return-mismatch",
+    "-Wno-error=deprecated-non-prototype",
+]
+
+BUILD_TIMEOUT = 300.0  # zig builds musl once per target on first use (about a minute)
+MEMORY_LIMIT = 1 << 30  # address space of the replayed program
+OUTPUT_LIMIT = 1 << 20  # bytes per file it writes (stdout, stderr): SIGXFSZ past that
+EXIT_EVENT = 86  # the harness's exit code after it reported an event (see replay_harness.c)
+
+# clang's SanitizerHandler numbers as `ud1l K(%eax)` encodes them (clang 22); only for the
+# message, never for the verdict: the compiled-in sanitizers already fix the kind.
+_TRAP_NAMES = {
+    0: "signed addition overflow",
+    21: "signed subtraction overflow",
+    12: "signed multiplication overflow",
+    13: "signed negation overflow",
+    3: "division overflow or division by zero",
+    20: "shift out of bounds",
+}
+
+
+@dataclass
+class ReplayExpectation:
+    kind: str  # "error-call" | "assert" | "overflow" | "div-by-zero" | "shift"
+    line: int | None  # C source line where the error should happen (None: don't check the line)
+
+
+@dataclass
+class ReplayResult:
+    confirmed: bool
+    observed: str  # what happened, one line: "__VERIFIER_error called at prog.c:17", "exit 0", ...
+    line: int | None
+    nondet_consumed: int
+
+
+@dataclass
+class _Location:
+    file: str
+    line: int
+
+
+@dataclass
+class _Event:
+    """The harness's report line, decoded."""
+
+    what: str  # error-call | assert | trap | signal | abort | diverged | assume-failed | bad-values
+    name: str = ""
+    consumed: int = 0
+    assert_line: int | None = None
+    trap_kind: int = -1
+    signal_number: int = 0
+    pcs: list[int] = field(default_factory=list)  # faulting PC (trap/signal), then return addresses
+    first_is_pc: bool = False  # pcs[0] is the faulting instruction itself, not a return address
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def replay(
+    source: Path,
+    nondet_values: list[int],
+    expect: ReplayExpectation,
+    *,
+    m32: bool = False,
+    clang: str | None = None,
+    timeout: float = 10.0,
+) -> ReplayResult:
+    """Run `source` natively on `nondet_values` and say whether the expected error happens.
+
+    `timeout` bounds the run (not the build: the first build per target builds musl)."""
+    if expect.kind not in EXPECTATION_KINDS:
+        raise ValueError(f"unknown replay kind {expect.kind!r}; one of {sorted(EXPECTATION_KINDS)}")
+    source = Path(source)
+    if not source.is_file():
+        raise LlumcError(f"{source}: no such file")
+    with tempfile.TemporaryDirectory(prefix="llumc-replay-") as tmp_name:
+        tmp = Path(tmp_name)
+        binary = tmp / "replay.bin"
+        failure = _build(source, binary, expect.kind, m32, clang)
+        if failure:
+            return ReplayResult(False, f"build failed: {failure}", None, 0)
+        values_file = tmp / "values"
+        values_file.write_text("".join(f"{int(v)}\n" for v in nondet_values))
+        run = _run(binary, values_file, tmp, timeout)
+        return _judge(run, binary, source, expect, len(nondet_values))
+
+
+# --------------------------------------------------------------------------- build
+
+
+def _clang_command(clang: str | None) -> tuple[list[str], bool]:
+    """The clang to run and whether it is zig's (whose target names and musl differ)."""
+    clang = clang or os.environ.get("LLUMC_CLANG") or None
+    if clang:
+        return shlex.split(clang), False
+    return [sys.executable, "-m", "ziglang", "cc"], True
+
+
+def _target_flags(m32: bool, is_zig: bool) -> list[str]:
+    # zig ships musl for both widths: a static 32-bit binary runs without 32-bit system libraries.
+    if is_zig:
+        return ["-target", "x86-linux-musl" if m32 else "x86_64-linux-musl"]
+    return ["-m32" if m32 else "-m64"]
+
+
+def _wrapped_symbols() -> list[str]:
+    """Every `__wrap_X` the harness defines: the linker must redirect all calls of X to it."""
+    text = HARNESS.read_text()
+    names = set(re.findall(r"\b__wrap_(\w+)\s*\(", text))
+    names |= {f"__VERIFIER_nondet_{name}" for name in re.findall(r"^NONDET\([^,]+,\s*(\w+)\)", text, re.M)}
+    return sorted(names)
+
+
+def _program_flags(kind: str, is_zig: bool) -> list[str]:
+    flags = [
+        "-g", "-O0",
+        "-fno-omit-frame-pointer",  # the harness walks the frame-pointer chain
+        "-fno-stack-protector",
+        "-fno-sanitize=all",  # zig enables UBSan with its own runtime in debug builds
+        "-w", *_OLD_C_ERRORS_AS_WARNINGS,
+    ]
+    if kind in SANITIZERS:
+        joined = ",".join(SANITIZERS[kind])
+        flags += [f"-fsanitize={joined}", f"-fsanitize-trap={joined}", "-fno-sanitize-merge"]
+        if is_zig:
+            # clang 22 puts traps at line 0 inside an artificial inlined "trap reason" function;
+            # without reasons the trap keeps the line of its operation (_LineTable also falls back).
+            flags.append("-fsanitize-debug-trap-reasons=none")
+        if kind != "overflow":
+            flags.append("-fwrapv")
+    else:
+        flags.append("-fwrapv")  # unreach-call: signed arithmetic wraps, as in the encoding
+    return flags
+
+
+def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None) -> str | None:
+    """Compile program and harness and link them; None on success, else the first diagnostic."""
+    command, is_zig = _clang_command(clang)
+    target = _target_flags(m32, is_zig)
+    program_object = binary.with_name("program.o")
+    harness_object = binary.with_name("harness.o")
+    steps = [
+        [*command, *target, *_program_flags(kind, is_zig), "-c", "-o", str(program_object),
+         str(source.resolve())],
+        [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-fno-sanitize=all",
+         "-fno-stack-protector", "-c", "-o", str(harness_object), str(HARNESS)],
+        [*command, *target, "-static", "-no-pie", "-o", str(binary), str(program_object),
+         str(harness_object), *[f"-Wl,--wrap={name}" for name in _wrapped_symbols()]],
+    ]
+    for argv in steps:
+        try:
+            proc = subprocess.run(argv, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
+                                  stdin=subprocess.DEVNULL)
+        except FileNotFoundError:
+            return f"clang not found: {command[0]}"
+        except subprocess.TimeoutExpired:
+            return "clang timed out"
+        if proc.returncode != 0:
+            lines = [line for line in proc.stderr.splitlines() if "error" in line.lower()]
+            return (lines or proc.stderr.splitlines() or [f"exit {proc.returncode}"])[0].strip()
+    return None
+
+
+# --------------------------------------------------------------------------- run
+
+
+@dataclass
+class _Run:
+    returncode: int | None  # None: killed on timeout
+    report: str
+    consumed: int
+    timeout: float
+
+
+def _limit_resources() -> None:  # runs in the child between fork and exec
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _run(binary: Path, values_file: Path, tmp: Path, timeout: float) -> _Run:
+    report_file, count_file = tmp / "report", tmp / "count"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "LLUMC_REPLAY_VALUES": str(values_file),
+        "LLUMC_REPLAY_REPORT": str(report_file),
+        "LLUMC_REPLAY_COUNT": str(count_file),
+    }
+    with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
+        proc = subprocess.Popen(
+            [str(binary)], cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+            start_new_session=True, preexec_fn=_limit_resources,
+        )
+        try:
+            returncode: int | None = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            returncode = None
+        finally:
+            # The whole process group: whatever the program forked goes too.
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait()
+    report = report_file.read_text(errors="replace")[:4096] if report_file.exists() else ""
+    consumed = 0
+    if count_file.exists():
+        raw = count_file.read_bytes()[:8]
+        if len(raw) == 8:
+            consumed = int.from_bytes(raw, sys.byteorder, signed=True)
+    return _Run(returncode, report, consumed, timeout)
+
+
+def _parse_event(report: str) -> _Event | None:
+    """The first report line (the harness stops at its first event)."""
+    lines = report.splitlines()
+    if not lines:
+        return None
+    words = lines[0].split()
+    try:
+        what, rest = words[0], words[1:]
+        hexes = lambda items: [int(item, 16) for item in items]  # noqa: E731
+        if what == "error-call":
+            return _Event(what, name=rest[0], consumed=int(rest[1]), pcs=hexes(rest[2:]))
+        if what == "assert":
+            return _Event(what, consumed=int(rest[0]), assert_line=int(rest[1]), pcs=hexes(rest[2:]))
+        if what == "trap":
+            return _Event(what, signal_number=int(rest[0]), trap_kind=int(rest[1]),
+                          consumed=int(rest[2]), pcs=hexes(rest[3:]), first_is_pc=True)
+        if what == "signal":
+            return _Event(what, signal_number=int(rest[0]), consumed=int(rest[1]),
+                          pcs=hexes(rest[2:]), first_is_pc=True)
+        if what in ("abort", "assume-failed"):
+            return _Event(what, consumed=int(rest[0]), pcs=hexes(rest[1:]))
+        if what in ("diverged", "bad-values"):
+            return _Event(what, consumed=int(rest[0]))
+    except (IndexError, ValueError):
+        pass
+    return _Event("garbled", name=lines[0][:200])
+
+
+# --------------------------------------------------------------------------- DWARF lines
+
+
+class _LineTable:
+    """PC → C line, only for code compiled from the program's own source (its compile unit)."""
+
+    def __init__(self, binary: Path, source: Path) -> None:
+        from elftools.elf.elffile import ELFFile
+
+        self.sequences: list[tuple[int, int, list[int], list[tuple[str, int]]]] = []
+        self.position_independent = False
+        source_name = source.resolve().name
+        with open(binary, "rb") as handle:
+            elf = ELFFile(handle)
+            self.position_independent = elf["e_type"] != "ET_EXEC"
+            if not elf.has_dwarf_info():
+                return
+            dwarf = elf.get_dwarf_info()
+            for unit in dwarf.iter_CUs():
+                name_attribute = unit.get_top_DIE().attributes.get("DW_AT_name")
+                if not name_attribute:
+                    continue
+                unit_name = name_attribute.value.decode(errors="replace")
+                if Path(unit_name).name != source_name:
+                    continue
+                program = dwarf.line_program_for_CU(unit)
+                if program is not None:
+                    self._add_program(program)
+        self.sequences.sort(key=lambda sequence: sequence[0])
+        self.starts = [sequence[0] for sequence in self.sequences]
+
+    def _add_program(self, program) -> None:
+        entries = program["file_entry"]
+        base = 0 if program.header["version"] >= 5 else 1  # DWARF 5 numbers files from 0
+
+        def file_name(index: int) -> str:
+            position = index - base
+            if 0 <= position < len(entries):
+                return entries[position].name.decode(errors="replace")
+            return "?"
+
+        addresses: list[int] = []
+        rows: list[tuple[str, int]] = []
+        for entry in program.get_entries():
+            state = entry.state
+            if state is None:
+                continue
+            if state.end_sequence:
+                if addresses:
+                    self.sequences.append((addresses[0], state.address, addresses, rows))
+                addresses, rows = [], []
+                continue
+            addresses.append(state.address)
+            rows.append((file_name(state.file), state.line))
+
+    def locate(self, address: int) -> _Location | None:
+        index = bisect.bisect_right(self.starts, address) - 1
+        if index < 0:
+            return None
+        start, end, addresses, rows = self.sequences[index]
+        if not start <= address < end:
+            return None
+        row = bisect.bisect_right(addresses, address) - 1
+        # Line 0 is compiler-generated code (clang's trap-reason frames): the operation it
+        # belongs to is the last real line before it.
+        while row > 0 and rows[row][1] == 0:
+            row -= 1
+        file, line = rows[row]
+        return _Location(Path(file).name, line) if line else None
+
+
+# --------------------------------------------------------------------------- verdict
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
+           recorded: int) -> ReplayResult:
+    event = _parse_event(run.report)
+    consumed = event.consumed if event and event.what not in ("garbled", "bad-values") else run.consumed
+    if event is None:
+        if run.returncode is None:
+            observed = f"timeout after {run.timeout:g} s"
+        elif run.returncode < 0:
+            observed = f"killed by {_signal_name(-run.returncode)}"
+            if -run.returncode == signal.SIGXFSZ:
+                observed += " (output limit)"
+        else:
+            observed = f"exit {run.returncode}"
+        return ReplayResult(False, observed, None, consumed)
+
+    if event.what == "diverged":
+        return ReplayResult(False, f"replay diverged: the program asked for nondet value "
+                                   f"#{event.consumed + 1}, only {recorded} recorded", None, consumed)
+    if event.what in ("bad-values", "garbled"):
+        return ReplayResult(False, f"harness failure: {run.report.splitlines()[0][:200]}", None, consumed)
+
+    table = _LineTable(binary, source)
+    if table.position_independent:
+        return ReplayResult(False, "cannot map addresses to lines: position-independent binary",
+                            None, consumed)
+    locations: list[_Location] = []
+    if event.assert_line is not None:
+        locations.append(_Location(source.name, event.assert_line))
+    for position, pc in enumerate(event.pcs):
+        # A return address points after its call: the call's line is that of the byte before.
+        located = table.locate(pc if position == 0 and event.first_is_pc else pc - 1)
+        if located is not None:
+            locations.append(located)
+    line = locations[0].line if locations else None
+    where = _describe(locations)
+
+    if event.what == "error-call":
+        observed, matches_kind = f"{event.name} called{where}", expect.kind in UNREACH_KINDS
+    elif event.what == "assert":
+        observed, matches_kind = f"assertion failed{where}", expect.kind in UNREACH_KINDS
+    elif event.what == "trap":
+        reason = _TRAP_NAMES.get(event.trap_kind, "sanitizer trap")
+        compiled = ",".join(SANITIZERS.get(expect.kind, [])) or "none"
+        observed = f"{reason}{where} (checks compiled in: {compiled})"
+        matches_kind = expect.kind in SANITIZERS
+    elif event.what == "signal":
+        observed, matches_kind = f"{_signal_name(event.signal_number)}{where}", False
+    elif event.what == "abort":
+        observed, matches_kind = f"abort called{where}", False
+    else:  # assume-failed
+        observed, matches_kind = f"__VERIFIER_assume failed{where} (execution stops quietly)", False
+
+    if not matches_kind:
+        return ReplayResult(False, observed, line, consumed)
+    if expect.line is not None and expect.line not in {location.line for location in locations}:
+        return ReplayResult(False, f"{observed}; expected line {expect.line}", line, consumed)
+    if consumed < recorded:
+        observed += f"; {recorded - consumed} recorded nondet values unused"
+    return ReplayResult(True, observed, line, consumed)
+
+
+def _describe(locations: list[_Location]) -> str:
+    """' at prog.c:17 (called from prog.c:30)' — the innermost location and its callers."""
+    if not locations:
+        return " at an unknown line"
+    distinct = [location for position, location in enumerate(locations)
+                if position == 0 or location != locations[position - 1]]
+    text = f" at {distinct[0].file}:{distinct[0].line}"
+    callers = [f"{location.file}:{location.line}" for location in distinct[1:4]]
+    if callers:
+        text += f" (called from {', '.join(callers)})"
+    return text

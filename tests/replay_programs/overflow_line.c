@@ -1,0 +1,7 @@
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  int b = a * 2;
+  int c = b + 1000;
+  return c;
+}

@@ -1,0 +1,142 @@
+"""Concrete replay: real clang builds, real static binaries, real runs (tests/replay_programs/).
+
+The first build per target makes zig build musl once (about a minute); later builds are cached.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from llumc.errors import LlumcError
+from llumc.replay import ReplayExpectation, replay
+
+PROGRAMS = Path(__file__).with_name("replay_programs")
+
+
+def run(name: str, values: list[int], kind: str, line: int | None, **options):
+    return replay(PROGRAMS / name, values, ReplayExpectation(kind, line), **options)
+
+
+def test_error_needs_specific_inputs():
+    result = run("nondet_guarded_error.c", [11, 22], "error-call", 9)
+    assert result.confirmed, result.observed
+    assert result.line == 9
+    assert result.nondet_consumed == 2
+    assert "__VERIFIER_error called at nondet_guarded_error.c:9" in result.observed
+
+
+def test_wrong_inputs_do_not_confirm():
+    result = run("nondet_guarded_error.c", [11, 23], "error-call", 9)
+    assert not result.confirmed
+    assert result.observed == "exit 0"
+    assert result.nondet_consumed == 2
+
+
+def test_too_few_values_is_a_divergence():
+    result = run("nondet_guarded_error.c", [11], "error-call", 9)
+    assert not result.confirmed
+    assert "diverged" in result.observed and "#2" in result.observed
+    assert result.nondet_consumed == 1
+
+
+def test_line_mismatch_does_not_confirm():
+    result = run("nondet_guarded_error.c", [11, 22], "error-call", 8)
+    assert not result.confirmed
+    assert result.line == 9
+    assert "expected line 8" in result.observed
+
+
+def test_failed_assert_from_assert_h():
+    result = run("assert_h.c", [10], "assert", 8)  # 3 * 10 == 30
+    assert result.confirmed, result.observed
+    assert result.observed.startswith("assertion failed at assert_h.c:8")
+    assert not run("assert_h.c", [11], "assert", 8).confirmed
+
+
+def test_program_defined_reach_error_and_verifier_assert():
+    # 65531 is -5 as a 16-bit short: the value is converted to the function's return type.
+    for value in (-5, 65531):
+        result = run("own_reach_error.c", [value], "error-call", 7)
+        assert result.confirmed, result.observed
+        assert "reach_error called at own_reach_error.c:7" in result.observed
+        assert "own_reach_error.c:13" in result.observed  # the __VERIFIER_assert call in main
+    assert not run("own_reach_error.c", [4], "error-call", 7).confirmed
+
+
+def test_call_of_empty_reach_error_is_the_violation_and_program_nondet_is_overridden():
+    result = run("empty_reach_error.c", [42], "error-call", 11)
+    assert result.confirmed, result.observed
+    assert not run("empty_reach_error.c", [7], "error-call", 11).confirmed
+
+
+def test_failed_assume_stops_quietly():
+    result = run("empty_reach_error.c", [-42], "error-call", 11)
+    assert not result.confirmed
+    assert "__VERIFIER_assume failed at empty_reach_error.c:9" in result.observed
+
+
+def test_overflow_at_its_line():
+    result = run("overflow_line.c", [1_073_741_500], "overflow", 5)  # 2a fits, 2a + 1000 does not
+    assert result.confirmed, result.observed
+    assert result.line == 5
+    assert "signed addition overflow at overflow_line.c:5" in result.observed
+
+
+def test_overflow_avoided_by_inputs_is_not_confirmed():
+    result = run("overflow_line.c", [12], "overflow", 5)
+    assert not result.confirmed
+    assert result.observed == "exit 0"  # main returns 1024; the exit status keeps its low byte
+
+
+def test_overflow_at_another_line_is_not_confirmed():
+    result = run("overflow_line.c", [1 << 30], "overflow", 5)  # the multiplication overflows first
+    assert not result.confirmed
+    assert result.line == 4
+    assert "multiplication overflow at overflow_line.c:4" in result.observed
+
+
+def test_error_call_is_not_an_overflow():
+    result = run("nondet_guarded_error.c", [11, 22], "overflow", 9)
+    assert not result.confirmed
+    assert "__VERIFIER_error called" in result.observed
+
+
+def test_32_bit_long():
+    # 2^32 + 5 truncates to 5 only where long has 32 bits.
+    result = run("long_width.c", [2**32 + 5], "error-call", 7, m32=True)
+    assert result.confirmed, result.observed
+    assert not run("long_width.c", [2**32 + 5], "error-call", 7).confirmed
+
+
+def test_endless_loop_times_out():
+    start = time.monotonic()
+    result = run("loops_forever.c", [4], "error-call", 8, timeout=1)
+    assert not result.confirmed
+    assert result.observed == "timeout after 1 s"
+    assert time.monotonic() - start < 30
+    assert run("loops_forever.c", [3], "error-call", 8, timeout=1).confirmed
+
+
+def test_endless_output_is_cut_off():
+    result = run("chatty_loop.c", [], "error-call", None, timeout=20)
+    assert not result.confirmed
+    assert result.observed == "killed by SIGXFSZ (output limit)"
+
+
+def test_build_failure_is_not_confirmed(tmp_path):
+    broken = tmp_path / "broken.c"
+    broken.write_text("int main(void) { return undefined_function_xyz(); }\n")
+    result = replay(broken, [], ReplayExpectation("error-call", None))
+    assert not result.confirmed
+    assert result.observed.startswith("build failed:")
+    assert "undefined_function_xyz" in result.observed
+
+
+def test_bad_arguments():
+    with pytest.raises(LlumcError, match="no such file"):
+        replay(PROGRAMS / "missing.c", [], ReplayExpectation("error-call", None))
+    with pytest.raises(ValueError, match="unknown replay kind"):
+        replay(PROGRAMS / "assert_h.c", [], ReplayExpectation("memsafety", None))
