@@ -38,6 +38,22 @@ def ir_command(
     sys.stdout.write(result.ir)
 
 
+@app.command(
+    "solve",
+    add_help_option=False,
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+)
+def solve_command(ctx: typer.Context) -> None:
+    """Solve a DimSpec or AIGER file with IC3 or BMC; every answer checked (see --help).
+
+    Example: llumc solve model.dimspec --bmc --trace
+    """
+    # A thin wrapper: the options and their help live in solvers.cli (also `python -m solvers`).
+    from solvers.cli import main as solve_main
+
+    solve_main(list(ctx.args), prog="llumc solve")
+
+
 def main() -> None:
     """Entry point: one clear line and exit code 2 for bad input, never a traceback."""
     try:

@@ -1,0 +1,207 @@
+"""`llumc solve` / `python -m solvers`: solve a DimSpec or AIGER file, print a checked verdict.
+
+Output (stdout), as SAT solvers and IncPlan print it:
+  s SATISFIABLE <steps>      a path of <steps> transitions reaches the goal (trace checked)
+  s UNSATISFIABLE            the goal is unreachable (IC3's inductive invariant checked)
+  s UNKNOWN <reason>         timeout, Ctrl-C, --max-steps, … with the depth reached
+  v <lits> 0                 with --trace: one line per step 0..k, the state variables' values
+Exit codes: 10 sat, 20 unsat, 0 unknown, 2 bad input, 1 internal error (a failed check).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from solvers.aiger import AigerError
+from solvers.api import ENGINES, default_engine, load, solve
+from solvers.bmc import SolverNameError, validate_schedule, validate_solver_name
+from solvers.check import CheckFailed
+from solvers.dimspec import DimSpecError
+from solvers.result import SolveResult
+from solvers.transys import TransitionSystem
+
+EXIT_SAT, EXIT_UNSAT, EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERNAL = 10, 20, 0, 2, 1
+PROGRESS_AFTER = 1.0  # seconds before the first progress line, and between lines
+
+EXAMPLES = """\
+examples:
+  llumc solve model.dimspec                  IC3 (default): path or proof, both checked
+  llumc solve model.dimspec --bmc --trace    shortest path, one 'v' line per step
+  llumc solve circuit.aig --timeout 60       AIGER input (.aag/.aig)
+  llumc solve model.dimspec --bmc --schedule exp --max-steps 100 --solver glucose4
+  llumc solve model.dimspec --ic3 --invariant inv.cnf --json
+
+exit codes: 10 SATISFIABLE, 20 UNSATISFIABLE, 0 UNKNOWN, 2 bad input, 1 internal error
+"""
+
+
+def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Decide whether the goal G of a DimSpec (or AIGER) transition system is "
+        "reachable from I. Every answer is checked before it is printed.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", help="DimSpec file, or AIGER (.aag/.aig; detected by content too)")
+    engine = parser.add_mutually_exclusive_group()
+    engine.add_argument("--ic3", dest="engine", action="store_const", const="ic3",
+                        help="IC3/PDR: finds paths and proves unreachability (default when available)")
+    engine.add_argument("--bmc", dest="engine", action="store_const", const="bmc",
+                        help="incremental unroller: shortest path; proves nothing")
+    parser.add_argument("--solver", metavar="NAME", help="PySAT solver (bmc default: cadical195)")
+    parser.add_argument("--max-steps", type=int, metavar="K", help="bmc: give up after depth K")
+    parser.add_argument("--schedule", default="linear", metavar="S",
+                        help="bmc: linear (every depth), every:S (every S-th depth), exp (1,2,4,…); "
+                        "the gap schedules then search the last gap for the shortest path")
+    parser.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (s UNKNOWN timeout)")
+    parser.add_argument("--trace", action="store_true", help="print the path: one 'v <lits> 0' line per step")
+    parser.add_argument("--invariant", metavar="FILE", help="write IC3's invariant to FILE as DIMACS")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (status, steps, engine, seconds, reason, trace)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress or warnings on stderr")
+    return parser
+
+
+class _ProgressPrinter:
+    """Keeps the latest progress report (Ctrl-C needs the depth reached) and prints one line
+    per second on stderr, starting after the first second."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+        self.next_print = self.started + PROGRESS_AFTER
+        self.latest: dict = {}
+
+    def __call__(self, info: dict) -> None:
+        self.latest = info
+        now = time.monotonic()
+        if self.stream is None or now < self.next_print:
+            return
+        self.next_print = now + PROGRESS_AFTER
+        print(f"c {self.describe(info)} ({now - self.started:.1f} s)", file=self.stream, flush=True)
+
+    @staticmethod
+    def describe(info: dict) -> str:
+        if "depth" in info:
+            return f"bmc: no path of length ≤ {info['depth']}"
+        if "frame" in info:
+            parts = [f"ic3: frame {info['frame']}"]
+            if "lemmas" in info:
+                parts.append(f"{info['lemmas']} lemmas")
+            if "obligations" in info:
+                parts.append(f"{info['obligations']} obligations")
+            return ", ".join(parts)
+        return ", ".join(f"{k} {v}" for k, v in info.items())
+
+
+def _state_literals(ts: TransitionSystem, assignment: list[int]) -> list[int]:
+    state = set(ts.state_vars())
+    return [lit for lit in assignment if abs(lit) in state]
+
+
+def _write_invariant(path: str, ts: TransitionSystem, invariant: list[list[int]]) -> None:
+    lines = [f"c inductive invariant over state variables of 1..{ts.n}", f"p cnf {ts.n} {len(invariant)}"]
+    lines += [" ".join(map(str, clause + [0])) for clause in invariant]
+    with open(path, "w") as stream:
+        stream.write("\n".join(lines) + "\n")
+
+
+def _unknown_after_interrupt(progress: _ProgressPrinter, engine: str) -> SolveResult:
+    info = progress.latest
+    steps = info.get("depth", info.get("frame"))
+    reached = f" ({_ProgressPrinter.describe(info)})" if info else ""
+    return SolveResult("unknown", steps=steps, reason=f"interrupted{reached}", engine=engine)
+
+
+def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
+    """The command; returns the exit code."""
+    args = build_parser(prog).parse_args(argv)
+    err = sys.stderr
+
+    def fail(message: str, code: int = EXIT_BAD_INPUT) -> int:
+        print(f"{prog}: error: {message}", file=err)
+        return code
+
+    engine = args.engine or default_engine()
+    if args.max_steps is not None and args.max_steps < 0:
+        return fail("--max-steps must be ≥ 0")
+    if args.timeout is not None and args.timeout <= 0:
+        return fail("--timeout must be > 0")
+    if engine != "bmc" and (args.max_steps is not None or args.schedule != "linear"):
+        return fail("--max-steps and --schedule apply to --bmc only")
+    try:
+        validate_schedule(args.schedule)
+        if args.solver is not None:
+            validate_solver_name(args.solver)
+    except (SolverNameError, ValueError) as bad:
+        return fail(str(bad))
+
+    warn = None if args.quiet else (lambda message: print(message, file=err))
+    try:
+        ts = load(args.file, warn=warn or (lambda message: None))
+    except (DimSpecError, AigerError) as bad:
+        return fail(str(bad))
+
+    progress = _ProgressPrinter(None if args.quiet else err)
+    options = {"solver": args.solver, "timeout": args.timeout, "progress": progress}
+    if engine == "bmc":
+        options.update(max_steps=args.max_steps, schedule=args.schedule)
+    started = time.monotonic()
+    try:
+        result = solve(ts, engine, **options)
+    except KeyboardInterrupt:
+        result = _unknown_after_interrupt(progress, engine)
+    except CheckFailed as bad:
+        return fail(f"internal error: {engine} gave an answer that failed its check: {bad}", EXIT_INTERNAL)
+    seconds = time.monotonic() - started
+
+    if args.invariant:
+        if result.status == "unsat" and result.invariant is not None:
+            try:
+                _write_invariant(args.invariant, ts, result.invariant)
+            except OSError as bad:
+                return fail(f"cannot write invariant to {args.invariant}: {bad.strerror or bad}")
+        elif not args.quiet:
+            print(f"c no invariant written: the answer is {result.status}", file=err)
+
+    out = sys.stdout
+    if args.json:
+        payload = {
+            "status": result.status,
+            "steps": result.steps,
+            "engine": result.engine or engine,
+            "seconds": round(seconds, 6),
+            "reason": result.reason,
+            # Full assignments of 1..n per step (inputs/auxiliaries included), signed literals.
+            "trace": result.trace if result.status == "sat" else None,
+        }
+        if result.status == "unsat" and result.invariant is not None:
+            payload["invariant_clauses"] = len(result.invariant)
+        out.write(json.dumps(payload) + "\n")
+    elif result.status == "sat":
+        out.write(f"s SATISFIABLE {result.steps}\n")
+        if args.trace and result.trace is not None:
+            for assignment in result.trace:
+                out.write("v " + " ".join(map(str, _state_literals(ts, assignment) + [0])) + "\n")
+    elif result.status == "unsat":
+        out.write("s UNSATISFIABLE\n")
+    else:
+        out.write(f"s UNKNOWN {result.reason or 'no answer'}\n")
+    out.flush()
+    return {"sat": EXIT_SAT, "unsat": EXIT_UNSAT}.get(result.status, EXIT_UNKNOWN)
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> None:
+    """Entry point: exit with `run`'s code; a second Ctrl-C while printing ends quietly."""
+    try:
+        code = run(argv, prog)
+    except KeyboardInterrupt:
+        print("s UNKNOWN interrupted", flush=True)
+        code = EXIT_UNKNOWN
+    sys.exit(code)
