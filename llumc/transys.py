@@ -281,11 +281,11 @@ class _Encoder:
                 if kind == "nondet":
                     local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
                 elif kind == "assume" or callee == "llvm.assume":
-                    c = tb.not_(tb.eq(arg(0), tb.const(0, ins.operands[0].width)))  # type: ignore[union-attr]
+                    c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
                     edges.append((tb.and_(guard, tb.not_(c)), self.ok))
                     guard = tb.and_(guard, c)
                 elif kind == "assert":
-                    c = tb.not_(tb.eq(arg(0), tb.const(0, ins.operands[0].width)))  # type: ignore[union-attr]
+                    c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
                     edges.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
                     guard = tb.and_(guard, c)
                 elif kind == "error":
