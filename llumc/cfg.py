@@ -170,10 +170,17 @@ def read_main(module, debug=None, source: str = "") -> Function:
             elif opcode == "switch":
                 item.operands = [operand(ops[0])]
                 item.targets = [block_names[_address(ops[1])]]
-                for value, dest in zip(ops[2::2], ops[3::2]):
-                    c = operand(value)
-                    assert isinstance(c, Const)
-                    item.cases.append((c.value, block_names[_address(dest)]))
+                # LLVM 22 keeps case values out of the operand list: operands are [cond,
+                # default, dest...]; the values come from the text, in the same order.
+                cond_width = type_width(str(ops[0].type)) or 0
+                values = re.findall(r"\bi\d+ (-?\d+|true|false), label ", str(instr))
+                dests = [o for o in ops[2:] if o.value_kind.name == "basic_block"]
+                if len(ops) > 2 and ops[2].value_kind.name != "basic_block":  # older LLVM: value, dest pairs
+                    dests = ops[3::2]
+                if len(values) != len(dests):
+                    raise UnsupportedError(f"{where}: cannot read switch cases in `{text}`")
+                for value, dest in zip(values, dests):
+                    item.cases.append((parse_constant(value, cond_width), block_names[_address(dest)]))
             elif opcode == "phi":
                 item.incoming = [
                     (operand(v), block_names[_address(b)]) for v, b in zip(ops, instr.incoming_blocks)
