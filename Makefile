@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench bench-solvers samples clean
+.PHONY: install demo test bench bench-solvers bench-encode samples clean
 
 install: $(STAMP)
 
@@ -24,6 +24,23 @@ test: $(STAMP)
 	@$(PY) -m pytest -q; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
+
+# DimSpec files generated from the project's own C programs (symbol map in the comments).
+SAMPLE_SOURCES := $(wildcard examples/*.c) tests/programs/loop_count.c tests/programs/safe_loop.c \
+	tests/programs/select_minmax.c tests/programs/switch_trunc.c
+samples: $(STAMP)
+	@mkdir -p dimspec_samples
+	@for f in $(SAMPLE_SOURCES); do \
+	  out=dimspec_samples/$$(basename $$f .c).dimspec; \
+	  $(PY) -m llumc encode $$f -o $$out || exit 1; echo "wrote $$out"; \
+	done
+	$(PY) -m llumc encode tests/programs/overflow_check_idiom.c --property no-overflow \
+	  -o dimspec_samples/overflow_check_idiom.no-overflow.dimspec
+	$(PY) -m llumc encode examples/appendix.c --scheme paper -o dimspec_samples/appendix.paper-scheme.dimspec
+
+# Encoding size and time on the LLUMC paper's Table 2 programs, next to the paper's numbers.
+bench-encode: $(STAMP)
+	$(PY) -m llumc.benchmarks.encoding_size
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
