@@ -104,6 +104,144 @@ def solve_command(ctx: typer.Context) -> None:
     solve_main(list(ctx.args), prog="llumc solve")
 
 
+@app.command("bench")
+def bench_command(
+    tasks: Path = typer.Argument(..., help="Directory of SV-COMP tasks (tagged file names or .yml), or one task file."),
+    timeout: float = typer.Option(60.0, "--timeout", help="Seconds per task given to `llumc check`."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Checker processes at a time."),
+    engines: list[str] = typer.Option(["portfolio"], "--engine", help="portfolio | ic3 | bmc; repeat for one run (and plot line) each."),
+    prop: str = typer.Option("all", "--property", help="unreach-call | no-overflow | all (every supported tag)."),
+    out: Path = typer.Option(Path("bench-out"), "--out", help="Directory for results.tsv and cactus.png."),
+    m32: bool = typer.Option(False, "--32", help="ILP32 for tasks named by tags (a .yml says its own data model)."),
+    limit: Optional[int] = typer.Option(None, "--limit", help="Run only the first N tasks (after --filter)."),
+    name_filter: Optional[str] = typer.Option(None, "--filter", help="Only tasks whose file name matches this glob."),
+    grace: float = typer.Option(10.0, "--grace", help="Seconds past --timeout before a checker is killed."),
+    memory_mb: int = typer.Option(4096, "--memory-mb", help="Address-space limit of each checker process (MiB)."),
+    reference: Optional[Path] = typer.Option(
+        None, "--reference", help="Directory of published times (one `name seconds` file per tool) to draw beside."
+    ),
+    checker_cmd: Optional[str] = typer.Option(None, "--checker-cmd", hidden=True, help="Command instead of `python -m llumc check`."),
+) -> None:
+    """Run `llumc check` on every task, score the verdicts, write a TSV and a cactus plot.
+
+    Exit code 1 if any verdict is wrong, 0 otherwise, 2 for bad input.
+
+    Example: llumc bench ../shared/benchmarks/llumc-publications --32 --timeout 60 --jobs 2
+    """
+    from llumc import bench
+
+    properties = bench.SUPPORTED_PROPERTIES if prop == "all" else (prop,)
+    if prop != "all" and prop not in bench.SUPPORTED_PROPERTIES:
+        raise LlumcError(f"--property must be all, {', '.join(bench.SUPPORTED_PROPERTIES)}; not {prop!r}")
+    for engine in engines:
+        if engine not in ("portfolio", "ic3", "bmc"):
+            raise LlumcError(f"--engine must be portfolio, ic3 or bmc, not {engine!r}")
+    if timeout <= 0 or jobs < 1 or memory_mb < 64 or grace < 0:
+        raise LlumcError("--timeout must be > 0, --jobs >= 1, --memory-mb >= 64, --grace >= 0")
+    published = bench.read_reference(reference) if reference else None
+    selected = bench.discover_tasks(tasks, properties=properties, m32=m32, name_filter=name_filter, limit=limit)
+    if not selected:
+        raise LlumcError(f"{tasks}: no task with a verdict tag or .yml for {', '.join(properties)}")
+    print(f"llumc bench: {len(selected)} tasks x {len(engines)} engine(s), {timeout:g} s each, "
+          f"{jobs} job(s)", file=sys.stderr)
+    results = bench.run_tasks(selected, engines=engines, timeout=timeout, jobs=jobs, grace=grace,
+                              memory_mb=memory_mb, checker=bench.checker_from_string(checker_cmd))
+    tsv = out / "results.tsv"
+    bench.write_tsv(results, tsv)
+    plot = out / "cactus.png"
+    why_no_plot = bench.plot_cactus(results, plot, timeout=timeout, reference=published)
+    print(bench.format_summary(results))
+    print(f"results: {tsv}")
+    print(f"plot: {plot}" if why_no_plot is None else f"plot: none ({why_no_plot})")
+    if any(result.outcome == "wrong" for result in results):
+        sys.exit(1)
+
+
+EXIT_TRUE, EXIT_FALSE, EXIT_UNKNOWN = 0, 10, 3
+
+
+@app.command("check")
+def check_command(
+    program: Path = typer.Argument(..., help="C source file."),
+    prop: str = typer.Option(
+        "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
+    ),
+    engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and BMC in parallel) | ic3 | bmc."),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="Give up after this many seconds (UNKNOWN)."),
+    m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
+    ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
+    solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    clang: Optional[str] = typer.Option(
+        None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
+    ),
+) -> None:
+    """Verify a C program: TRUE (proof checked), FALSE (counterexample replayed) or UNKNOWN.
+
+    Exit codes: 0 TRUE, 10 FALSE, 3 UNKNOWN, 2 bad input, 1 internal error.
+
+    Examples:
+
+      llumc check examples/appendix.c
+
+      llumc check prog.c --property no-overflow --32 --timeout 60 --json
+    """
+    import json
+    import time
+
+    from llumc.check import ENGINES, check_program
+    from llumc.transys import PROPERTIES
+
+    if prop not in PROPERTIES:
+        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
+    if engine not in ENGINES:
+        raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if timeout is not None and timeout <= 0:
+        raise LlumcError("--timeout must be positive")
+    started = time.monotonic()
+    last_print = [0.0]
+
+    def progress(message: str) -> None:
+        """At most one line a second, and only once the run has lasted a second."""
+        now = time.monotonic()
+        if quiet or now - started < 1.0 or now - last_print[0] < 1.0:
+            return
+        last_print[0] = now
+        print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
+
+    result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
+                           solver=solver, ir_trace=ir_trace, progress=progress)
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        _print_check(result)
+    sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
+
+
+def _print_check(result) -> None:
+    """Verdict first, then the evidence: a short C-level counterexample or the proof's size."""
+    if result.verdict == "true":
+        print("TRUE")
+        print(f"proof: {result.confirmation} ({result.engine}, {result.seconds:.2f} s)")
+        return
+    if result.verdict == "unknown":
+        print(f"UNKNOWN ({result.reason})")
+        return
+    print("FALSE")
+    print(f"counterexample ({result.property}, {len(result.trace)} blocks, found by {result.engine}):")
+    for step in result.trace:
+        where = f"line {step.line}" if step.line else step.block
+        parts = [f"{i.function}() = {i.value}" for i in step.inputs]
+        parts += [f"{name} = {value}" for name, value in step.changes.items()]
+        if parts:
+            print(f"  {where:>10}: " + ", ".join(parts))
+    if result.error is not None:
+        at = f" at line {result.error.line}" if result.error.line else ""
+        print(f"error: {result.error.description}{at}")
+    print(f"confirmed: {result.confirmation}")
+
+
 def main() -> None:
     """Entry point: one clear line and exit code 2 for bad input, never a traceback."""
     try:

@@ -223,6 +223,7 @@ class EncodeResult:
     ts: TransitionSystem
     word: WordTransitionSystem
     stats: EncodeStats
+    fn: "Function | None" = None  # the CFG that was encoded (trace decoding reads its error sites)
 
 
 def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "edge",
@@ -243,4 +244,4 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
     t_word = time.perf_counter() - start
     ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next)
     stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}
-    return EncodeResult(ts, word, stats)
+    return EncodeResult(ts, word, stats, fn)

@@ -1,0 +1,230 @@
+"""`llumc check`: encode, solve, and only then say TRUE or FALSE.
+
+FALSE only after the counterexample has been replayed natively and the error happened where
+the model says; TRUE only with an inductive invariant that fresh SAT calls checked (done in
+`solvers.api.solve`); everything else is UNKNOWN with the reason.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from llumc.encode import EncodeResult, SymbolMap, encode_file, read_symbol_map
+from llumc.errors import UnsupportedError
+
+ENGINES = ("portfolio", "ic3", "bmc")
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class InputValue:
+    function: str
+    value: int
+    width: int
+    line: int | None
+
+
+@dataclass
+class TraceStep:
+    """One executed basic block: where it is, what it read from nondet calls, what it changed."""
+
+    step: int
+    block: str
+    line: int | None
+    inputs: list[InputValue] = field(default_factory=list)
+    changes: dict[str, int] = field(default_factory=dict)  # variable -> value after the block
+
+
+@dataclass
+class ErrorSite:
+    kind: str  # replay kind: error-call | assert | overflow | div-by-zero | shift
+    line: int | None
+    description: str
+
+
+@dataclass
+class CheckResult:
+    verdict: str  # "true" | "false" | "unknown"
+    property: str
+    engine: str
+    steps: int | None = None
+    seconds: float = 0.0
+    reason: str | None = None
+    trace: list[TraceStep] = field(default_factory=list)
+    error: ErrorSite | None = None
+    confirmation: str | None = None  # what the replay observed / how the proof was checked
+    invariant_clauses: int | None = None
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["seconds"] = round(self.seconds, 3)
+        return data
+
+
+# ----------------------------------------------------------------------------- trace decoding
+
+
+def _signed(value: int, width: int) -> int:
+    return value - (1 << width) if width > 1 and value >> (width - 1) else value
+
+
+def error_sites(result: EncodeResult, block_name: str) -> list[ErrorSite]:
+    """The places in `block_name` that can lead to `error` under the encoded property."""
+    from llumc.frontend import TRAP_KINDS, classify_call
+
+    prop = result.word.prop
+    try:
+        block = result.fn.block(block_name)
+    except KeyError:
+        return []
+    sites: list[ErrorSite] = []
+    for instr in block.instrs:
+        if instr.opcode != "call" or not instr.callee:
+            continue
+        kind = classify_call(instr.callee)
+        if kind in ("error", "assert") and prop in ("unreach-call", "all"):
+            what = "assertion" if kind == "assert" or "assert" in instr.callee else "error call"
+            sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line,
+                                   f"{instr.callee}() {what}"))
+        elif kind == "trap" and prop in ("no-overflow", "all"):
+            trap = instr.operands[0].value if instr.operands and hasattr(instr.operands[0], "value") else None
+            # `check` instruments signed overflow only, so kind 3 is INT_MIN / -1, not x / 0.
+            name = "division overflow (INT_MIN / -1)" if trap == 3 else TRAP_KINDS.get(trap, "failed check")
+            sites.append(ErrorSite("overflow", instr.line, name))
+    return sites
+
+
+def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
+                 ) -> tuple[list[TraceStep], list[InputValue]]:
+    """C-level steps of a model trace, and the nondet values in the order the program reads them.
+
+    State i is the state *before* block curr_i runs; what block i changed is visible in state i+1.
+    """
+    symbols: SymbolMap = read_symbol_map(result.ts.comments)
+    curr = next(s for s in symbols.state if s.kind == "block")
+    values_only = [s for s in symbols.state if s.kind in ("value", "phi")]
+    steps: list[TraceStep] = []
+    ordered_inputs: list[InputValue] = []
+    error_code = max(symbols.blocks)
+    for i in range(len(trace) - 1):
+        code = symbols.value(curr, trace[i])
+        name, line = symbols.blocks.get(code, (f"<block {code}>", None))
+        if code == error_code:
+            break
+        step = TraceStep(step=i, block=name, line=line)
+        for inp in symbols.inputs:
+            if inp.block != name:
+                continue
+            width = inp.hi - inp.lo + 1
+            value = symbols.value(inp, trace[i])
+            item = InputValue(inp.site, value, width, inp.line)
+            if inp.site.startswith("__VERIFIER_nondet_"):
+                step.inputs.append(item)
+                ordered_inputs.append(item)
+        for var in values_only:
+            if not (ir_names or var.c_names):
+                continue  # an IR temporary: shown with --ir-trace only
+            before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])
+            if before != after:
+                label = var.ir_name if ir_names else ",".join(var.c_names)
+                step.changes[label] = _signed(after, var.hi - var.lo + 1)
+        steps.append(step)
+    return steps, ordered_inputs
+
+
+# ----------------------------------------------------------------------------- the check
+
+
+def check_program(
+    path: str | Path,
+    *,
+    prop: str = "unreach-call",
+    engine: str = "portfolio",
+    timeout: float | None = None,
+    m32: bool = False,
+    clang: str | None = None,
+    solver: str = "cadical195",
+    ir_trace: bool = False,
+    progress: Progress | None = None,
+) -> CheckResult:
+    """Verdict for one program and property. Bad input raises LlumcError (exit 2 in the CLI);
+    an unsupported construct is UNKNOWN with the front end's reason."""
+    from solvers.api import solve
+    from solvers.check import CheckFailed
+    from solvers.portfolio import portfolio
+
+    started = time.monotonic()
+    say = progress or (lambda _msg: None)
+
+    def remaining() -> float | None:
+        return None if timeout is None else max(0.1, timeout - (time.monotonic() - started))
+
+    def finish(res: CheckResult) -> CheckResult:
+        res.seconds = time.monotonic() - started
+        return res
+
+    try:
+        say(f"encoding {path} ({prop})")
+        encoded = encode_file(path, prop=prop, m32=m32, clang=clang)
+    except UnsupportedError as err:
+        return finish(CheckResult("unknown", prop, engine, reason=str(err)))
+    stats = encoded.stats
+    say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
+
+    def engine_progress(info: dict) -> None:
+        info = dict(info)
+        name = info.pop("engine", engine)
+        info.pop("seconds", None)
+        say(f"{name}: " + ", ".join(f"{k} {v}" for k, v in info.items()))
+
+    try:
+        if engine == "portfolio":
+            answer = portfolio(encoded.ts, ("ic3", "bmc"), timeout=remaining(), progress=engine_progress,
+                               options={"bmc": {"solver": solver}})
+        else:
+            answer = solve(encoded.ts, engine=engine, timeout=remaining(), progress=engine_progress,
+                           solver=solver)
+    except CheckFailed as err:
+        return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}"))
+    used = answer.engine or engine
+
+    if answer.status == "unsat":
+        if not answer.invariant and answer.invariant is not None and answer.engine != "ic3":
+            return finish(CheckResult("unknown", prop, used, reason="no invariant to check"))
+        clauses = len(answer.invariant) if answer.invariant is not None else None
+        return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
+                                  confirmation=f"inductive invariant of {clauses} clauses checked"))
+    if answer.status != "sat":
+        return finish(CheckResult("unknown", prop, used, steps=answer.steps,
+                                  reason=answer.reason or "no answer"))
+
+    steps, inputs = decode_trace(encoded, answer.trace, ir_names=ir_trace)
+    last_block = steps[-1].block if steps else None
+    sites = error_sites(encoded, last_block) if last_block else []
+    result = CheckResult("unknown", prop, used, steps=answer.steps, trace=steps)
+    if not sites:
+        result.reason = f"counterexample not confirmed: no error site in block {last_block}"
+        return finish(result)
+    lines = {s.line for s in sites}
+    kinds = {s.kind for s in sites}
+    site = sites[0] if len(sites) == 1 else ErrorSite(sites[0].kind, None, " or ".join(s.description for s in sites))
+    result.error = site
+    from llumc.replay import ReplayExpectation, replay
+
+    say(f"replaying the counterexample ({len(inputs)} nondet values)")
+    expect = ReplayExpectation(kind=site.kind if len(kinds) == 1 else "error-call",
+                               line=site.line if len(lines) == 1 else None)
+    replayed = replay(Path(path), [i.value for i in inputs], expect, m32=m32, clang=clang,
+                      timeout=min(30.0, remaining() or 30.0))
+    if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
+        if site.line is None and replayed.line is not None:
+            result.error = ErrorSite(site.kind, replayed.line, site.description)
+        result.verdict = "false"
+        result.confirmation = f"replayed: {replayed.observed}"
+        return finish(result)
+    result.reason = f"counterexample not confirmed: {replayed.observed}"
+    return finish(result)
