@@ -14,6 +14,7 @@ Symbol map: leading comment lines (`ts.comments`, without the `c ` prefix), one 
     property <unreach-call|no-overflow|all>
     scheme <edge|paper>
     block <code> <name> <C line or ->          one per block, ok and error included
+    fused <name> <head>                          block <name> runs in the same step as <head>
     state <lo> <hi> <kind> <IR name> <C names comma-separated or ->
     input <lo> <hi> <callee|undef> <IR name> <block> <C line or ->
     formula <i|u|g|t> aux <lo> <hi>             (hi < lo: none)
@@ -92,6 +93,7 @@ class SymbolMap:
     prop: str = ""
     scheme: str = ""
     blocks: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # code -> (name, line)
+    fused: dict[str, str] = field(default_factory=dict)  # block -> head block of its step
     state: list[StateSymbol] = field(default_factory=list)
     inputs: list[InputSymbol] = field(default_factory=list)
     formula_aux: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -126,6 +128,8 @@ def read_symbol_map(comments: list[str]) -> SymbolMap:
             sm.scheme = parts[1]
         elif tag == "block" and len(parts) == 4:
             sm.blocks[int(parts[1])] = (parts[2], None if parts[3] == "-" else int(parts[3]))
+        elif tag == "fused" and len(parts) == 3:
+            sm.fused[parts[1]] = parts[2]
         elif tag == "state" and len(parts) == 6:
             names = [] if parts[5] == "-" else parts[5].split(",")
             sm.state.append(StateSymbol(int(parts[1]), int(parts[2]), parts[3], parts[4], names))
@@ -147,6 +151,8 @@ def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_
                 f"scheme {wts.scheme}"]
     for b in wts.blocks:
         comments.append(f"block {b.code} {b.name} {_dash(b.line)}")
+    for name, head in wts.fused.items():
+        comments.append(f"fused {name} {head}")
     for var in wts.state:
         for bit in range(var.width):
             state_bit[(var.index, bit)] = next_var
@@ -228,7 +234,8 @@ class EncodeResult:
 
 def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "edge",
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
-                cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True) -> EncodeResult:
+                cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
+                fuse: bool | None = None) -> EncodeResult:
     """C file -> DimSpec transition system for one property."""
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
@@ -240,7 +247,8 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
     t_front = time.perf_counter() - start
     start = time.perf_counter()
     fn = read_main(front.module, front.debug, str(path))
-    word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug)
+    word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug,
+                                   fuse=fuse)
     t_word = time.perf_counter() - start
     ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next)
     stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}

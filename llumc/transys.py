@@ -87,6 +87,7 @@ class WordTransitionSystem:
     prop: str
     scheme: str
     source: str = ""
+    fused: dict[str, str] = field(default_factory=dict)  # block run in its head's step -> head
 
     @property
     def ok_code(self) -> int:
@@ -107,7 +108,7 @@ def _with_overflow(name: str) -> tuple[str, str] | None:
 
 
 class _Encoder:
-    def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None):
+    def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None, fuse: bool = True):
         if prop not in PROPERTIES:
             raise ValueError(f"unknown property {prop}")
         if scheme not in SCHEMES:
@@ -115,10 +116,20 @@ class _Encoder:
         self.fn, self.prop, self.scheme, self.classify, self.debug = fn, prop, scheme, classify, debug
         self.tb = TermBuilder()
         self.errors_are_errors = prop in ("unreach-call", "all")
-        self.codes = {b.name: i for i, b in enumerate(fn.blocks)}
-        self.ok = len(fn.blocks)
-        self.error = len(fn.blocks) + 1
-        self.curr_width = max(1, math.ceil(math.log2(len(fn.blocks) + 2)))
+        # P -> S: block S is executed in the same step as P (see _plan_fusion)
+        self.next_in_step: dict[str, str] = self._plan_fusion() if fuse else {}
+        absorbed = set(self.next_in_step.values())
+        self.heads = [b for b in fn.blocks if b.name not in absorbed]
+        self.head: dict[str, str] = {}
+        for h in self.heads:
+            name = h.name
+            while name is not None and name not in self.head:
+                self.head[name] = h.name
+                name = self.next_in_step.get(name)
+        self.codes = {b.name: i for i, b in enumerate(self.heads)}
+        self.ok = len(self.heads)
+        self.error = len(self.heads) + 1
+        self.curr_width = max(1, math.ceil(math.log2(len(self.heads) + 2)))
         self.state: list[StateVar] = []
         self.inputs: list[InputVar] = []
         self.defs: dict[int, tuple[Block, Instr]] = {}
@@ -127,6 +138,44 @@ class _Encoder:
                 self.defs[ins.key] = (b, ins)
         self.state_of: dict[int, StateVar] = {}  # instruction key -> state var
         self.input_of: dict[tuple[int, int], InputVar] = {}  # (instr key, operand pos) -> input
+
+    def _trap_only(self, name: str) -> bool:
+        """A block that only reports a failed sanitizer check (`llvm.ubsantrap`; unreachable)."""
+        instrs = [i for i in self.fn.block(name).instrs
+                  if not (i.opcode == "call" and (i.callee or "").startswith(IGNORED_INTRINSIC_PREFIXES))]
+        return (len(instrs) == 2 and instrs[0].opcode == "call" and self.classify(instrs[0].callee or "") == "trap"
+                and instrs[1].opcode == "unreachable")
+
+    def _plan_fusion(self) -> dict[str, str]:
+        """Which blocks run in the same step as their predecessor: S joins P's step when P is
+        S's only predecessor and P ends in `br label %S` or in a sanitizer check `br i1 c,
+        %S, %trap` whose other side only traps (that side becomes an edge to `error`). Fewer
+        blocks, fewer state variables (values no longer cross a block boundary), shorter paths;
+        reachability of `error` is unchanged."""
+        preds: dict[str, list[str]] = {}
+        for b in self.fn.blocks:
+            term = b.instrs[-1]
+            for target in term.targets + [dest for _, dest in term.cases]:
+                preds.setdefault(target, []).append(b.name)
+        entry = self.fn.blocks[0].name
+        plan: dict[str, str] = {}
+        for b in self.fn.blocks:
+            term = b.instrs[-1]
+            if term.opcode != "br":
+                continue
+            if len(term.targets) == 1:
+                succ = term.targets[0]
+            else:
+                then, other = term.targets
+                if self._trap_only(other) and not self._trap_only(then):
+                    succ = then
+                elif self._trap_only(then) and not self._trap_only(other):
+                    succ = other
+                else:
+                    continue
+            if succ != entry and succ != b.name and preds.get(succ) == [b.name]:
+                plan[b.name] = succ
+        return plan
 
     # ----------------------------------------------------------------- state space
     def new_state(self, name: str, width: int, kind: str, init: int | None = None, c_names=None) -> StateVar:
@@ -140,22 +189,26 @@ class _Encoder:
         if self.scheme == "paper":
             self.pred = self.new_state("pred", self.curr_width, "pred", self.codes[self.fn.blocks[0].name])
         needed: set[int] = set()
+        head = self.head
         for b in self.fn.blocks:
+            if b.name not in head:
+                continue  # unreachable: never encoded
             for ins in b.instrs:
                 if ins.opcode == "phi":
-                    if self.scheme == "edge":
+                    absorbed = head[b.name] != b.name
+                    if self.scheme == "edge" and not absorbed:
                         needed.add(ins.key)
                     for value, pred in ins.incoming:
                         if isinstance(value, Ref):
-                            def_block = self.defs[value.key][0].name
-                            use_block = pred if self.scheme == "edge" else b.name
+                            def_head = head.get(self.defs[value.key][0].name)
+                            use_head = head.get(pred) if self.scheme == "edge" or absorbed else head[b.name]
                             # paper scheme: a phi reads its incoming values at block entry, so a
-                            # value of the same block is read before it is written (rule 2)
-                            if def_block != use_block or (self.scheme == "paper" and def_block == b.name):
+                            # value of the same step is read before it is written (rule 2)
+                            if def_head != use_head or (self.scheme == "paper" and not absorbed and def_head == head[b.name]):
                                 needed.add(value.key)
                     continue
                 for value in ins.operands:
-                    if isinstance(value, Ref) and self.defs[value.key][0].name != b.name:
+                    if isinstance(value, Ref) and head.get(self.defs[value.key][0].name) != head[b.name]:
                         needed.add(value.key)
         for b in self.fn.blocks:
             for ins in b.instrs:
@@ -201,9 +254,11 @@ class _Encoder:
 
     # ----------------------------------------------------------------- blocks
     def encode_block(self, block: Block):
-        """Returns (edges, local, phi_edges): edges are (condition, target code) in order, the
-        conditions pairwise exclusive and together exhaustive; local maps instruction keys to
-        their terms; phi_edges maps successor name -> raw branch condition."""
+        """Encode one step starting in head block `block` (and the blocks fused into it).
+        Returns (edges, local, phi_edges, chain): edges are (condition, target code) in order,
+        the conditions pairwise exclusive and together exhaustive; local maps instruction keys
+        to their terms; phi_edges maps successor name -> raw branch condition of the last block
+        of the chain (the blocks executed in this step, in order)."""
         tb = self.tb
         local: dict[int, Term] = {}
         edges: list[tuple[Term, int]] = []
@@ -213,158 +268,175 @@ class _Encoder:
         def stop(target: int) -> None:
             edges.append((guard, target))
 
-        for ins in block.instrs:
-            op = ins.opcode
+        chain = [block]
+        prev: Block | None = None
+        while True:
+            fused_to: str | None = None
+            for ins in block.instrs:
+                op = ins.opcode
 
-            def arg(i: int) -> Term:
-                return self.operand(ins.operands[i], local, ins, block, i)
+                def arg(i: int) -> Term:
+                    return self.operand(ins.operands[i], local, ins, block, i)
 
-            if op == "phi":
-                if self.scheme == "edge":
-                    local[ins.key] = self.cur(self.state_of[ins.key])
-                else:
-                    term = None
-                    for pos, (value, pred) in enumerate(reversed(ins.incoming)):
-                        if isinstance(value, Ref) and self.defs[value.key][0].name == block.name:
-                            v = self.cur(self.state_of[value.key])  # old value (read before write)
-                        else:
-                            v = self.operand(value, local, ins, block, pos)
-                        if term is None:
-                            term = v
-                        else:
-                            at_pred = tb.eq(self.cur(self.pred), self.code(self.codes[pred]))
-                            term = tb.ite(at_pred, v, term)
-                    local[ins.key] = term
-            elif op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
-                local[ins.key] = tb.op(op, arg(0), arg(1))
-            elif op == "icmp":
-                a, b = arg(0), arg(1)
-                p = ins.predicate
-                if p == "eq":
-                    t = tb.eq(a, b)
-                elif p == "ne":
-                    t = tb.not_(tb.eq(a, b))
-                else:
-                    base = "ult" if p[0] == "u" else "slt"
-                    rel = p[1:]
-                    if rel == "lt":
-                        t = tb.op(base, a, b)
-                    elif rel == "gt":
-                        t = tb.op(base, b, a)
-                    elif rel == "le":
-                        t = tb.not_(tb.op(base, b, a))
-                    else:  # ge
-                        t = tb.not_(tb.op(base, a, b))
-                local[ins.key] = t
-            elif op == "select":
-                local[ins.key] = tb.ite(arg(0), arg(1), arg(2))
-            elif op == "zext":
-                local[ins.key] = tb.zext(arg(0), ins.width)
-            elif op == "sext":
-                local[ins.key] = tb.sext(arg(0), ins.width)
-            elif op == "trunc":
-                local[ins.key] = tb.extract(arg(0), ins.width - 1, 0)
-            elif op == "freeze":
-                local[ins.key] = arg(0)
-            elif op == "extractvalue":
-                struct = arg(0)
-                n = struct.width - 1
-                if ins.index == 0:
-                    local[ins.key] = tb.extract(struct, n - 1, 0)
-                elif ins.index == 1:
-                    local[ins.key] = tb.extract(struct, n, n)
-                else:
-                    raise UnsupportedError(f"{self.fn.source}:{ins.line}: unsupported `{ins.text}`")
-            elif op == "call":
-                callee = ins.callee or ""
-                kind = self.classify(callee)
-                if kind == "nondet":
-                    local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
-                elif kind == "assume" or callee == "llvm.assume":
-                    c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-                    edges.append((tb.and_(guard, tb.not_(c)), self.ok))
-                    guard = tb.and_(guard, c)
-                elif kind == "assert":
-                    c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-                    edges.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
-                    guard = tb.and_(guard, c)
-                elif kind == "error":
-                    stop(self.error if self.errors_are_errors else self.ok)
-                    return edges, local, phi_edges
-                elif kind in ("abort", "exit"):
+                if op == "phi":
+                    if prev is not None:  # fused block: its only predecessor is prev
+                        pos, value = next((k, v) for k, (v, p) in enumerate(ins.incoming) if p == prev.name)
+                        local[ins.key] = self.operand(value, local, ins, block, pos)
+                    elif self.scheme == "edge":
+                        local[ins.key] = self.cur(self.state_of[ins.key])
+                    else:
+                        term = None
+                        for pos, (value, pred) in enumerate(reversed(ins.incoming)):
+                            if isinstance(value, Ref) and self.head.get(self.defs[value.key][0].name) == block.name:
+                                v = self.cur(self.state_of[value.key])  # old value (read before write)
+                            else:
+                                v = self.operand(value, local, ins, block, pos)
+                            if term is None:
+                                term = v
+                            else:
+                                at_pred = tb.eq(self.cur(self.pred), self.code(self.codes[self.head.get(pred, pred)]))
+                                term = tb.ite(at_pred, v, term)
+                        local[ins.key] = term
+                elif op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+                    local[ins.key] = tb.op(op, arg(0), arg(1))
+                elif op == "icmp":
+                    a, b = arg(0), arg(1)
+                    p = ins.predicate
+                    if p == "eq":
+                        t = tb.eq(a, b)
+                    elif p == "ne":
+                        t = tb.not_(tb.eq(a, b))
+                    else:
+                        base = "ult" if p[0] == "u" else "slt"
+                        rel = p[1:]
+                        if rel == "lt":
+                            t = tb.op(base, a, b)
+                        elif rel == "gt":
+                            t = tb.op(base, b, a)
+                        elif rel == "le":
+                            t = tb.not_(tb.op(base, b, a))
+                        else:  # ge
+                            t = tb.not_(tb.op(base, a, b))
+                    local[ins.key] = t
+                elif op == "select":
+                    local[ins.key] = tb.ite(arg(0), arg(1), arg(2))
+                elif op == "zext":
+                    local[ins.key] = tb.zext(arg(0), ins.width)
+                elif op == "sext":
+                    local[ins.key] = tb.sext(arg(0), ins.width)
+                elif op == "trunc":
+                    local[ins.key] = tb.extract(arg(0), ins.width - 1, 0)
+                elif op == "freeze":
+                    local[ins.key] = arg(0)
+                elif op == "extractvalue":
+                    struct = arg(0)
+                    n = struct.width - 1
+                    if ins.index == 0:
+                        local[ins.key] = tb.extract(struct, n - 1, 0)
+                    elif ins.index == 1:
+                        local[ins.key] = tb.extract(struct, n, n)
+                    else:
+                        raise UnsupportedError(f"{self.fn.source}:{ins.line}: unsupported `{ins.text}`")
+                elif op == "call":
+                    callee = ins.callee or ""
+                    kind = self.classify(callee)
+                    if kind == "nondet":
+                        local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
+                    elif kind == "assume" or callee == "llvm.assume":
+                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
+                        edges.append((tb.and_(guard, tb.not_(c)), self.ok))
+                        guard = tb.and_(guard, c)
+                    elif kind == "assert":
+                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
+                        edges.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
+                        guard = tb.and_(guard, c)
+                    elif kind == "error":
+                        stop(self.error if self.errors_are_errors else self.ok)
+                        return edges, local, phi_edges, chain
+                    elif kind in ("abort", "exit"):
+                        stop(self.ok)
+                        return edges, local, phi_edges, chain
+                    elif kind == "trap":
+                        stop(self.error)
+                        return edges, local, phi_edges, chain
+                    elif _with_overflow(callee):
+                        arith, check = _with_overflow(callee)  # type: ignore[misc]
+                        a, b = arg(0), arg(1)
+                        local[ins.key] = tb.op("concat", tb.op(check, a, b), tb.op(arith, a, b))
+                    elif callee.startswith(("llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.")):
+                        a, b = arg(0), arg(1)
+                        cmp = "slt" if callee[5] == "s" else "ult"
+                        a_less = tb.op(cmp, a, b)
+                        local[ins.key] = tb.ite(a_less, b, a) if "max" in callee else tb.ite(a_less, a, b)
+                    elif callee.startswith("llvm.abs."):
+                        a = arg(0)
+                        negative = tb.op("slt", a, tb.const(0, a.width))
+                        local[ins.key] = tb.ite(negative, tb.op("neg", a), a)
+                    elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
+                        pass
+                    else:
+                        where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+                        raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
+                elif op == "br" and block.name in self.next_in_step:
+                    fused_to = self.next_in_step[block.name]
+                    if len(ins.targets) == 2:  # sanitizer check: the other side only traps
+                        c = arg(0)
+                        trap_when = tb.not_(c) if ins.targets[0] == fused_to else c
+                        edges.append((tb.and_(guard, trap_when), self.error))
+                        guard = tb.and_(guard, tb.not_(trap_when))
+                    break
+                elif op == "br":
+                    if len(ins.targets) == 1:
+                        stop(self.codes[ins.targets[0]])
+                        phi_edges[ins.targets[0]] = tb.true()
+                    else:
+                        c = arg(0)
+                        then, other = ins.targets
+                        edges.append((tb.and_(guard, c), self.codes[then]))
+                        stop(self.codes[other])
+                        phi_edges[then] = tb.or_(phi_edges.get(then, tb.false()), c)
+                        phi_edges[other] = tb.or_(phi_edges.get(other, tb.false()), tb.not_(c))
+                    return edges, local, phi_edges, chain
+                elif op == "switch":
+                    value = arg(0)
+                    matched = tb.false()
+                    for case_value, dest in ins.cases:
+                        hit = tb.eq(value, tb.const(case_value, value.width))
+                        edges.append((tb.and_(guard, hit), self.codes[dest]))
+                        phi_edges[dest] = tb.or_(phi_edges.get(dest, tb.false()), hit)
+                        matched = tb.or_(matched, hit)
+                    default = ins.targets[0]
+                    stop(self.codes[default])
+                    phi_edges[default] = tb.or_(phi_edges.get(default, tb.false()), tb.not_(matched))
+                    return edges, local, phi_edges, chain
+                elif op in ("ret", "unreachable"):
                     stop(self.ok)
-                    return edges, local, phi_edges
-                elif kind == "trap":
-                    stop(self.error)
-                    return edges, local, phi_edges
-                elif _with_overflow(callee):
-                    arith, check = _with_overflow(callee)  # type: ignore[misc]
-                    a, b = arg(0), arg(1)
-                    local[ins.key] = tb.op("concat", tb.op(check, a, b), tb.op(arith, a, b))
-                elif callee.startswith(("llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.")):
-                    a, b = arg(0), arg(1)
-                    cmp = "slt" if callee[5] == "s" else "ult"
-                    a_less = tb.op(cmp, a, b)
-                    local[ins.key] = tb.ite(a_less, b, a) if "max" in callee else tb.ite(a_less, a, b)
-                elif callee.startswith("llvm.abs."):
-                    a = arg(0)
-                    negative = tb.op("slt", a, tb.const(0, a.width))
-                    local[ins.key] = tb.ite(negative, tb.op("neg", a), a)
-                elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
-                    pass
+                    return edges, local, phi_edges, chain
                 else:
                     where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
-                    raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
-            elif op == "br":
-                if len(ins.targets) == 1:
-                    stop(self.codes[ins.targets[0]])
-                    phi_edges[ins.targets[0]] = tb.true()
-                else:
-                    c = arg(0)
-                    then, other = ins.targets
-                    edges.append((tb.and_(guard, c), self.codes[then]))
-                    stop(self.codes[other])
-                    phi_edges[then] = tb.or_(phi_edges.get(then, tb.false()), c)
-                    phi_edges[other] = tb.or_(phi_edges.get(other, tb.false()), tb.not_(c))
-                return edges, local, phi_edges
-            elif op == "switch":
-                value = arg(0)
-                matched = tb.false()
-                for case_value, dest in ins.cases:
-                    hit = tb.eq(value, tb.const(case_value, value.width))
-                    edges.append((tb.and_(guard, hit), self.codes[dest]))
-                    phi_edges[dest] = tb.or_(phi_edges.get(dest, tb.false()), hit)
-                    matched = tb.or_(matched, hit)
-                default = ins.targets[0]
-                stop(self.codes[default])
-                phi_edges[default] = tb.or_(phi_edges.get(default, tb.false()), tb.not_(matched))
-                return edges, local, phi_edges
-            elif op in ("ret", "unreachable"):
-                stop(self.ok)
-                return edges, local, phi_edges
-            else:
-                where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
-                raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
-        raise UnsupportedError(f"{self.fn.source}: block {block.name} has no terminator")
+                    raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
+            if fused_to is None:
+                raise UnsupportedError(f"{self.fn.source}: block {block.name} has no terminator")
+            prev, block = block, self.fn.block(fused_to)
+            chain.append(block)
 
     # ----------------------------------------------------------------- whole system
     def build(self) -> WordTransitionSystem:
         tb = self.tb
         self.choose_state_space()
         writes: dict[int, list[tuple[Term, Term]]] = {v.index: [] for v in self.state}
-        for block in self.fn.blocks:
-            edges, local, phi_edges = self.encode_block(block)
+        for block in self.heads:
+            edges, local, phi_edges, chain = self.encode_block(block)
             here = self.at(block.name)
+            last = chain[-1]
             # successor of this block: the first edge whose condition holds
             successor = self.code(edges[-1][1])
             for cond, target in reversed(edges[:-1]):
                 successor = tb.ite(cond, self.code(target), successor)
             writes[self.curr.index].append((here, successor))
-            for ins in block.instrs:
+            for ins in (i for b in chain for i in b.instrs):
                 var = self.state_of.get(ins.key)
-                if var is not None and var.kind == "value" and ins.key in local:
-                    writes[var.index].append((here, local[ins.key]))
-                if var is not None and var.kind == "phi" and self.scheme == "paper":
+                if var is not None and ins.key in local and (var.kind == "value" or self.scheme == "paper"):
                     writes[var.index].append((here, local[ins.key]))
             if self.scheme == "edge":
                 for target, cond in phi_edges.items():
@@ -372,8 +444,8 @@ class _Encoder:
                         if ins.opcode != "phi":
                             continue
                         for pos, (value, pred) in enumerate(ins.incoming):
-                            if pred == block.name:
-                                v = self.operand(value, local, ins, block, pos)
+                            if pred == last.name:
+                                v = self.operand(value, local, ins, last, pos)
                                 writes[self.state_of[ins.key].index].append((tb.and_(here, cond), v))
                                 break
         nexts: dict[int, Term] = {}
@@ -388,23 +460,27 @@ class _Encoder:
             nexts[var.index] = term
         init = [tb.eq(self.cur(v), tb.const(v.init, v.width)) for v in self.state if v.init is not None]
         universal = []
-        last = self.error
-        if last + 1 < (1 << self.curr_width):
+        max_code = self.error
+        if max_code + 1 < (1 << self.curr_width):
             for v in (self.curr, self.pred):
                 if v is not None:
-                    universal.append(tb.not_(tb.op("ult", self.code(last), self.cur(v))))
+                    universal.append(tb.not_(tb.op("ult", self.code(max_code), self.cur(v))))
         goal = [tb.eq(self.cur(self.curr), self.code(self.error))]
-        blocks = [BlockCode(self.codes[b.name], b.name, b.line) for b in self.fn.blocks]
+        blocks = [BlockCode(self.codes[b.name], b.name, b.line) for b in self.heads]
         blocks += [BlockCode(self.ok, "ok"), BlockCode(self.error, "error")]
         return WordTransitionSystem(
             tb, self.state, self.inputs, init, universal, goal, nexts, blocks, self.prop, self.scheme,
-            self.fn.source,
+            self.fn.source, {name: h for name, h in self.head.items() if name != h},
         )
 
 
 def build_transition_system(fn: Function, *, prop: str = "unreach-call", scheme: str = "edge",
-                            classify=None, debug=None) -> WordTransitionSystem:
-    """The word-level transition system of `main` for a property and phi scheme."""
+                            classify=None, debug=None, fuse: bool | None = None) -> WordTransitionSystem:
+    """The word-level transition system of `main` for a property and phi scheme. `fuse`
+    (default: on for the edge scheme, off for the paper's) runs single-predecessor successors
+    and passed sanitizer checks in the same step as their predecessor."""
     if classify is None:
         from llumc.frontend import classify_call as classify
-    return _Encoder(fn, prop, scheme, classify, debug).build()
+    if fuse is None:
+        fuse = scheme == "edge"
+    return _Encoder(fn, prop, scheme, classify, debug, fuse).build()

@@ -107,8 +107,10 @@ def test_failed_assume_leads_to_ok():
 
 
 def test_overflow_removed_by_optimiser_is_still_found():
-    ts = encode("overflow_dead.c", prop="no-overflow").ts
-    assert depth(ts, 5) == 2  # entry -> trap block -> error
+    # the check is fused into the entry step: entry -> error
+    assert depth(encode("overflow_dead.c", prop="no-overflow").ts, 5) == 1
+    # unfused (paper scheme): entry -> trap block -> error
+    assert depth(encode("overflow_dead.c", prop="no-overflow", scheme="paper").ts, 5) == 2
     # without the overflow property the program is fine
     assert depth(encode("overflow_dead.c").ts, 5) is None
 
@@ -117,8 +119,17 @@ def test_overflow_check_idiom_per_property():
     # unreach-call (-fwrapv): INT_MAX + 1 < INT_MAX holds, reach_error is reachable
     assert reachable(encode("overflow_check_idiom.c").ts, 6)
     # no-overflow: the overflow itself is the error, and reach_error only leads to ok
-    assert depth(encode("overflow_check_idiom.c", prop="no-overflow").ts, 6) == 2
-    assert depth(encode("overflow_check_idiom.c", prop="all").ts, 6) == 2
+    assert depth(encode("overflow_check_idiom.c", prop="no-overflow").ts, 6) == 1
+    assert depth(encode("overflow_check_idiom.c", prop="all", scheme="paper").ts, 6) == 2
+
+
+def test_fusion_keeps_verdicts_and_shrinks_the_system():
+    fused = encode("overflow_check_idiom.c", prop="all")
+    unfused = encode("overflow_check_idiom.c", prop="all", fuse=False)
+    assert fused.stats.blocks < unfused.stats.blocks
+    assert fused.stats.total_clauses < unfused.stats.total_clauses
+    assert reachable(fused.ts, 4) and reachable(unfused.ts, 8)
+    assert read_symbol_map(fused.ts.comments).fused  # the merged blocks are listed
 
 
 def test_no_overflow_ignores_error_calls():
