@@ -1,0 +1,52 @@
+"""A stand-in for `llumc check` in the bench tests: a real process that takes the same arguments
+and answers what the task file tells it to, so the harness (limits, parsing, scoring) is
+exercised without depending on the verifier. Directive in the C file, one per property:
+    // fake-checker PROPERTY: true | false | unknown | hang | garbage | hog
+hang: sleeps (with a child that sleeps too; its pid goes to $FAKE_CHECKER_PIDFILE);
+garbage: prints no JSON; hog: allocates memory until the limit stops it."""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("program")
+parser.add_argument("--property", required=True)
+parser.add_argument("--json", action="store_true")
+parser.add_argument("--timeout", type=float, required=True)
+parser.add_argument("--engine", required=True)
+parser.add_argument("--32", dest="m32", action="store_true")
+args = parser.parse_args()
+
+text = open(args.program).read()
+match = re.search(r"fake-checker " + re.escape(args.property) + r": (\w+)", text)
+action = match.group(1) if match else "unknown"
+
+if action == "hang":
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    pidfile = os.environ.get("FAKE_CHECKER_PIDFILE")
+    if pidfile:
+        with open(pidfile, "a") as handle:
+            handle.write(f"{os.getpid()} {child.pid}\n")
+    time.sleep(600)
+if action == "garbage":
+    print("this is not JSON")
+    sys.exit(3)
+if action == "hog":
+    blocks = []
+    while True:
+        blocks.append(bytearray(64 << 20))
+
+print(json.dumps({
+    "verdict": action,
+    "property": args.property,
+    "engine": args.engine,
+    "steps": 0,
+    "seconds": 0.0,
+    "reason": f"fake engine={args.engine} m32={args.m32} timeout={args.timeout:g}",
+    "trace": [],
+}))

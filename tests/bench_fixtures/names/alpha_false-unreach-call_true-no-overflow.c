@@ -1,0 +1,3 @@
+// fake-checker unreach-call: false
+// fake-checker no-overflow: false
+int main(void) { return 0; }

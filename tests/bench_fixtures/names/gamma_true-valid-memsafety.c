@@ -1,0 +1,2 @@
+// no property llumc checks: no task
+int main(void) { return 0; }

@@ -1,0 +1,2 @@
+// fake-checker no-overflow: garbage
+int main(void) { return 0; }

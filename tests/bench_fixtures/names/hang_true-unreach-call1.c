@@ -1,0 +1,2 @@
+// fake-checker unreach-call: hang
+int main(void) { return 0; }

@@ -1,0 +1,2 @@
+// fake-checker no-overflow: hog
+int main(void) { return 0; }

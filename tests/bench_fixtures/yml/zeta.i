@@ -1,0 +1,2 @@
+// fake-checker unreach-call: true
+int main(void) { return 0; }
