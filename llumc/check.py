@@ -87,9 +87,13 @@ def error_sites(result: EncodeResult, block_name: str) -> list[ErrorSite]:
             continue
         kind = classify_call(instr.callee)
         if kind in ("error", "assert") and prop in ("unreach-call", "all"):
-            what = "assertion" if kind == "assert" or "assert" in instr.callee else "error call"
-            sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line,
-                                   f"{instr.callee}() {what}"))
+            if kind == "assert":
+                description = f"{instr.callee}() failed"
+            elif "assert" in instr.callee:
+                description = "assertion failed"
+            else:
+                description = f"{instr.callee}() reached"
+            sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line, description))
         elif kind == "trap" and prop in ("no-overflow", "all"):
             trap = instr.operands[0].value if instr.operands and hasattr(instr.operands[0], "value") else None
             # `check` instruments signed overflow only, so kind 3 is INT_MIN / -1, not x / 0.
@@ -197,34 +201,45 @@ def check_program(
             return finish(CheckResult("unknown", prop, used, reason="no invariant to check"))
         clauses = len(answer.invariant) if answer.invariant is not None else None
         return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
-                                  confirmation=f"inductive invariant of {clauses} clauses checked"))
+                                  confirmation=f"inductive invariant checked ({clauses} clauses)"))
     if answer.status != "sat":
         return finish(CheckResult("unknown", prop, used, steps=answer.steps,
                                   reason=answer.reason or "no answer"))
 
-    steps, inputs = decode_trace(encoded, answer.trace, ir_names=ir_trace)
+    result = confirm_counterexample(encoded, answer.trace, Path(path), m32=m32, clang=clang,
+                                    ir_trace=ir_trace, timeout=min(30.0, remaining() or 30.0), progress=say)
+    result.engine, result.steps = used, answer.steps
+    return finish(result)
+
+
+def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source: Path, *, m32: bool = False,
+                           clang: str | None = None, ir_trace: bool = False, timeout: float = 30.0,
+                           progress: Progress | None = None) -> CheckResult:
+    """FALSE if the model trace replays natively to the error it ends in; else UNKNOWN."""
+    from llumc.replay import ReplayExpectation, replay
+
+    prop = encoded.word.prop
+    steps, inputs = decode_trace(encoded, trace, ir_names=ir_trace)
     last_block = steps[-1].block if steps else None
     sites = error_sites(encoded, last_block) if last_block else []
-    result = CheckResult("unknown", prop, used, steps=answer.steps, trace=steps)
+    result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps)
     if not sites:
         result.reason = f"counterexample not confirmed: no error site in block {last_block}"
-        return finish(result)
+        return result
     lines = {s.line for s in sites}
     kinds = {s.kind for s in sites}
     site = sites[0] if len(sites) == 1 else ErrorSite(sites[0].kind, None, " or ".join(s.description for s in sites))
     result.error = site
-    from llumc.replay import ReplayExpectation, replay
-
-    say(f"replaying the counterexample ({len(inputs)} nondet values)")
+    if progress:
+        progress(f"replaying the counterexample ({len(inputs)} nondet values)")
     expect = ReplayExpectation(kind=site.kind if len(kinds) == 1 else "error-call",
                                line=site.line if len(lines) == 1 else None)
-    replayed = replay(Path(path), [i.value for i in inputs], expect, m32=m32, clang=clang,
-                      timeout=min(30.0, remaining() or 30.0))
+    replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout)
     if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
         if site.line is None and replayed.line is not None:
             result.error = ErrorSite(site.kind, replayed.line, site.description)
         result.verdict = "false"
         result.confirmation = f"replayed: {replayed.observed}"
-        return finish(result)
+        return result
     result.reason = f"counterexample not confirmed: {replayed.observed}"
-    return finish(result)
+    return result

@@ -1,0 +1,134 @@
+"""`llumc check` end to end: real clang, real SAT solvers, real replays of counterexamples."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from llumc.check import check_program, confirm_counterexample
+from llumc.encode import encode_file
+from solvers.api import solve
+from solvers.check import CheckFailed, check_trace
+
+PROGRAMS = Path(__file__).parent / "programs" / "check"
+
+
+def run_check(name: str, **options):
+    return check_program(PROGRAMS / name, timeout=60, **options)
+
+
+@pytest.mark.parametrize("engine", ["portfolio", "bmc", "ic3"])
+def test_false_with_nondet_inputs_every_engine(engine):
+    result = run_check("nondet_bug.c", engine=engine)
+    assert result.verdict == "false", result.reason
+    assert result.error is not None and result.error.line == 11
+    assert "__VERIFIER_error" in result.confirmation
+
+
+def test_false_trace_line_by_line():
+    """The counterexample names the inputs in the order read, the loop iterations and the error."""
+    result = run_check("nondet_bug.c", engine="bmc")
+    assert result.verdict == "false"
+    inputs = [(i.function, i.value, i.line) for step in result.trace for i in step.inputs]
+    assert inputs == [("__VERIFIER_nondet_int", 42, 4), ("__VERIFIER_nondet_int", 45, 5)]
+    shown = [(step.line, step.changes) for step in result.trace if step.changes]
+    assert shown == [
+        (4, {"x": 42, "y": 45, "steps": 0}),
+        (8, {"steps": 1}),
+        (8, {"steps": 2}),
+        (8, {"steps": 3}),
+    ]
+    assert result.error.description == "__VERIFIER_error() reached"
+
+
+@pytest.mark.parametrize("engine", ["portfolio", "ic3"])
+def test_true_with_checked_invariant(engine):
+    result = run_check("clamp_safe.c", engine=engine)
+    assert result.verdict == "true", result.reason
+    assert result.engine == "ic3"
+    assert result.invariant_clauses is not None
+
+
+def test_bmc_alone_never_says_true():
+    result = check_program(PROGRAMS / "clamp_safe.c", engine="bmc", timeout=3)
+    assert result.verdict == "unknown"
+    assert "timeout" in result.reason
+
+
+def test_overflow_false_is_replayed_at_its_line():
+    result = run_check("overflow_bug.c", prop="no-overflow")
+    assert result.verdict == "false", result.reason
+    assert result.error.kind == "overflow" and result.error.line == 6
+    assert result.trace[0].inputs[0].value == 2147483647
+    assert "overflow" in result.confirmation
+
+
+def test_overflow_wraps_under_unreach_call():
+    """The same program has no reachable error call: signed arithmetic wraps for unreach-call."""
+    assert run_check("overflow_bug.c", prop="unreach-call").verdict == "true"
+
+
+def test_no_overflow_true():
+    result = run_check("overflow_safe.c", prop="no-overflow")
+    assert result.verdict == "true", result.reason
+
+
+def test_unsupported_construct_is_unknown_with_reason():
+    result = run_check("float_unsupported.c")
+    assert result.verdict == "unknown"
+    assert "floating point" in result.reason and "float_unsupported.c:4" in result.reason
+
+
+def test_corrupted_trace_is_refused():
+    """A trace whose nondet inputs were changed fails the model check and does not replay."""
+    encoded = encode_file(PROGRAMS / "nondet_bug.c")
+    answer = solve(encoded.ts, engine="bmc")
+    assert answer.status == "sat"
+    genuine = confirm_counterexample(encoded, answer.trace, PROGRAMS / "nondet_bug.c")
+    assert genuine.verdict == "false"
+
+    corrupted = [list(step) for step in answer.trace]
+    from llumc.encode import read_symbol_map
+
+    symbols = read_symbol_map(encoded.ts.comments)
+    first = symbols.inputs[0]
+    for var in range(first.lo, first.hi + 1):  # x := ~x in the first step
+        corrupted[0][var - 1] = -corrupted[0][var - 1]
+    with pytest.raises(CheckFailed):
+        check_trace(encoded.ts, corrupted)
+    refused = confirm_counterexample(encoded, corrupted, PROGRAMS / "nondet_bug.c")
+    assert refused.verdict == "unknown"
+    assert "not confirmed" in refused.reason
+
+
+def llumc(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "llumc", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_json_and_exit_codes():
+    false = llumc("check", str(PROGRAMS / "nondet_bug.c"), "--json", "--engine", "bmc")
+    assert false.returncode == 10, false.stderr
+    data = json.loads(false.stdout)
+    assert data["verdict"] == "false" and data["property"] == "unreach-call" and data["engine"] == "bmc"
+    assert set(data) >= {"verdict", "property", "engine", "steps", "seconds", "reason", "trace"}
+
+    true = llumc("check", str(PROGRAMS / "clamp_safe.c"), "--engine", "ic3")
+    assert true.returncode == 0, true.stderr
+    assert true.stdout.splitlines()[0] == "TRUE"
+
+    unknown = llumc("check", str(PROGRAMS / "float_unsupported.c"))
+    assert unknown.returncode == 3
+    assert unknown.stdout.startswith("UNKNOWN (unsupported: floating point")
+
+
+def test_cli_bad_input_is_one_line_exit_2(tmp_path):
+    missing = llumc("check", str(tmp_path / "nope.c"))
+    assert missing.returncode == 2
+    assert missing.stderr.count("\n") == 1 and "nope.c" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    bad_property = llumc("check", str(PROGRAMS / "clamp_safe.c"), "--property", "memsafety")
+    assert bad_property.returncode == 2 and "--property" in bad_property.stderr
