@@ -199,3 +199,25 @@ def test_unsupported_construct_is_one_clear_error(tmp_path):
     with pytest.raises(Exception) as info:
         encode_file(program)
     assert isinstance(info.value, UnsupportedError) or "unsupported" in str(info.value).lower()
+
+
+def test_division_by_zero_check_is_optional(tmp_path):
+    program = tmp_path / "div.c"
+    program.write_text("extern int __VERIFIER_nondet_int(void);\n"
+                       "int main(void) { int y = __VERIFIER_nondet_int(); int x = 10 / y; return x; }\n")
+    assert depth(encode_file(program, check_div_by_zero=True).ts, 3) == 1
+    assert not reachable(encode_file(program).ts, 3)  # x / 0 has SMT-LIB semantics otherwise
+
+
+def test_cli_encode_writes_dimspec_and_reports_bad_input(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "a.dimspec"
+    run = subprocess.run([sys.executable, "-m", "llumc", "encode", str(EXAMPLES / "appendix.c"), "-o", str(out),
+                          "--stats"], capture_output=True, text=True)
+    assert run.returncode == 0 and "state bits       35" in run.stdout
+    assert parse_dimspec(out.read_text(), str(out), warn=None).n > 35
+    bad = subprocess.run([sys.executable, "-m", "llumc", "encode", str(tmp_path / "missing.c")],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "missing.c" in bad.stderr
