@@ -72,11 +72,25 @@ def _signed(value: int, width: int) -> int:
     return value - (1 << width) if width > 1 and value >> (width - 1) else value
 
 
-def error_sites(result: EncodeResult, block_name: str) -> list[ErrorSite]:
-    """The places in `block_name` that can lead to `error` under the encoded property."""
+def step_blocks(result: EncodeResult, head: str) -> list[str]:
+    """The blocks one step runs, in order: its head block and the chain fused into it."""
+    members = {name for name, h in read_symbol_map(result.ts.comments).fused.items() if h == head}
+    chain = [head]
+    while result.fn is not None:
+        try:
+            targets = result.fn.block(chain[-1]).instrs[-1].targets
+        except KeyError:
+            break
+        following = [t for t in targets if t in members and t not in chain]
+        if not following:
+            break
+        chain.append(following[0])
+    return chain
+
+
+def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSite]:
     from llumc.frontend import TRAP_KINDS, classify_call
 
-    prop = result.word.prop
     try:
         block = result.fn.block(block_name)
     except KeyError:
@@ -102,6 +116,22 @@ def error_sites(result: EncodeResult, block_name: str) -> list[ErrorSite]:
     return sites
 
 
+def error_sites(result: EncodeResult, head: str) -> list[ErrorSite]:
+    """The places a step starting in `head` can reach `error` from under the encoded property:
+    error calls and traps in its blocks, and the trap blocks its checks branch to."""
+    if result.fn is None:
+        return []
+    prop = result.word.prop
+    chain = step_blocks(result, head)
+    sites: list[ErrorSite] = []
+    for name in chain:
+        sites += _sites_in(result, name, prop)
+        for target in result.fn.block(name).instrs[-1].targets:
+            if target not in chain:
+                sites += [s for s in _sites_in(result, target, prop) if s.kind == "overflow"]
+    return sites
+
+
 def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
                  ) -> tuple[list[TraceStep], list[InputValue]]:
     """C-level steps of a model trace, and the nondet values in the order the program reads them.
@@ -120,9 +150,9 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         if code == error_code:
             break
         step = TraceStep(step=i, block=name, line=line)
-        for inp in symbols.inputs:
-            if inp.block != name:
-                continue
+        chain = step_blocks(result, name)
+        for inp in sorted((inp for inp in symbols.inputs if inp.block in chain),
+                          key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1
             value = symbols.value(inp, trace[i])
             item = InputValue(inp.site, value, width, inp.line)
