@@ -1,0 +1,1 @@
+"""Benchmark scripts (run by Makefile targets, never by the tests)."""

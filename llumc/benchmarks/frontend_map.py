@@ -1,0 +1,74 @@
+"""Front-end coverage map: which benchmark programs give a module, and why the others do not.
+
+Run: `make bench-frontend` (= `python -m llumc.benchmarks.frontend_map`). For every program of
+the LLUMC benchmark set it runs `compile_c(m32=True)` (the originals were compiled with -m32),
+with overflow checks for files whose names say `no-overflow`, and counts "module" against
+each unsupported category. The table it prints is the map of what the encoder must cover.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from llumc.errors import LlumcError, UnsupportedError
+from llumc.frontend import Checks, compile_c
+
+DEFAULT_ROOT = Path("/work/shared/benchmarks/llumc-publications")
+
+
+def classify(path: Path) -> tuple[str, str]:
+    """("module" | category, detail) for one program."""
+    checks = Checks(overflow=True) if "no-overflow" in path.name else Checks()
+    try:
+        compile_c(path, m32=True, checks=checks)
+    except UnsupportedError as err:
+        return getattr(err, "category", "unsupported"), str(err)
+    except LlumcError as err:
+        return "error", str(err)
+    return "module", ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", nargs="?", type=Path, default=DEFAULT_ROOT)
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per program")
+    args = parser.parse_args(argv)
+    programs = sorted(args.root.glob("FALSE/*.c")) + sorted(args.root.glob("TRUE/*.c"))
+    if not programs:
+        print(f"no programs under {args.root}/{{FALSE,TRUE}}/", file=sys.stderr)
+        return 2
+    counts: dict[str, Counter] = {"FALSE": Counter(), "TRUE": Counter()}
+    constructs: Counter = Counter()
+    start = time.perf_counter()
+    for path in programs:
+        outcome, detail = classify(path)
+        counts[path.parent.name][outcome] += 1
+        if detail:
+            constructs[(outcome, detail.split(" at ")[0])] += 1
+        if args.verbose:
+            print(f"{outcome:16} {path.parent.name}/{path.name} {detail}", flush=True)
+    elapsed = time.perf_counter() - start
+    outcomes = sorted(set(counts["FALSE"]) | set(counts["TRUE"]),
+                      key=lambda o: (o != "module", -(counts["FALSE"][o] + counts["TRUE"][o])))
+    print(f"| outcome | FALSE/ | TRUE/ | total |")
+    print(f"|---|---:|---:|---:|")
+    for outcome in outcomes:
+        f, t = counts["FALSE"][outcome], counts["TRUE"][outcome]
+        print(f"| {outcome} | {f} | {t} | {f + t} |")
+    total_f, total_t = sum(counts["FALSE"].values()), sum(counts["TRUE"].values())
+    print(f"| **all** | {total_f} | {total_t} | {total_f + total_t} |")
+    print()
+    print("| unsupported construct (first one found per program) | programs |")
+    print("|---|---:|")
+    for (outcome, construct), n in constructs.most_common():
+        print(f"| {construct} | {n} |")
+    print(f"\n{len(programs)} programs in {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

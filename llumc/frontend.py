@@ -1,0 +1,704 @@
+"""C front end: a C file becomes one LLVM-IR function `main` with every scalar in SSA form.
+
+Pipeline (each step says why it exists):
+
+1. clang (the one bundled in the `ziglang` wheel, or `--clang`/`LLUMC_CLANG`) compiles at -O0
+   with `-g` so every instruction keeps its C line, with an explicit target so zig picks neither
+   the native CPU nor its debug-mode sanitizers, and with SV-COMP's old-C errors turned back
+   into (silenced) warnings.
+2. The IR text is prepared: `noinline`/`optnone` become `alwaysinline`, bodies of verifier
+   primitives the program happens to define (`reach_error`, `__VERIFIER_error`,
+   `__VERIFIER_nondet_*`, `__VERIFIER_assume`) are dropped so they stay recognisable calls, and
+   every scalar local starts from a fresh nondeterministic value (see `_initialise_locals`).
+3. Pass pipeline 1 (llvmlite's new pass manager): always-inline everything into `main`, then
+   delete the other functions.
+4. Scalar (and small aggregate) globals used only by `main` become allocas of `main`
+   initialised with the global's initial value (`_localise_globals`): main runs once and is
+   not recursive, so a local has the same semantics, and SROA can then promote it.
+5. Pass pipeline 2: SROA, simplifycfg, dead-code elimination, names for unnamed values.
+   No instcombine/GVN: they exploit undefined behaviour to delete code.
+6. Whatever the encoder cannot handle is reported as one `UnsupportedError` line naming the
+   construct and the C line (`_check_supported`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import llvmlite.binding as llvm
+
+from llumc.debuginfo import DebugInfo
+from llumc.errors import LlumcError, UnsupportedError
+
+__all__ = [
+    "Checks",
+    "FrontendResult",
+    "compile_c",
+    "classify_call",
+    "nondet_width",
+    "PRIMITIVES",
+    "TRAP_KINDS",
+    "UNINIT_PREFIX",
+]
+
+
+@dataclass(frozen=True)
+class Checks:
+    """What to instrument before any optimisation (clang's sanitizers in trap mode)."""
+
+    overflow: bool = False  # signed add/sub/mul/neg overflow, sdiv/srem INT_MIN/-1, signed shl
+    div_by_zero: bool = False
+    shift: bool = False  # shift amount >= width (or negative)
+
+
+@dataclass
+class FrontendResult:
+    source: Path
+    ir: str  # text of the final module
+    module: "llvm.ModuleRef"  # parsed + verified; only @main defined
+    m32: bool
+    checks: Checks
+    debug: DebugInfo = field(repr=False, default=None)  # C lines and variable names
+
+
+# `call void @llvm.ubsantrap(i8 K)`: K is clang's SanitizerHandler number. Measured with the
+# bundled clang 22 (tests/test_frontend.py::test_trap_kinds recompiles one program per kind).
+# Division overflow and division by zero share one handler, as do both shift checks.
+TRAP_KINDS: dict[int, str] = {
+    0: "signed addition overflow",
+    21: "signed subtraction overflow",
+    12: "signed multiplication overflow",
+    13: "signed negation overflow",
+    3: "division overflow (INT_MIN / -1) or division by zero",
+    20: "shift out of bounds (signed left shift overflow or shift amount >= width)",
+}
+
+# Calls the encoder interprets; everything else left after inlining is unsupported.
+PRIMITIVES: dict[str, str] = {
+    "__VERIFIER_assume": "assume",
+    "__VERIFIER_assert": "assert",  # only when the program does not define it
+    "__VERIFIER_error": "error",
+    "reach_error": "error",
+    "__assert_fail": "error",  # glibc's assert()
+    "__assert": "error",
+    "__assert_rtn": "error",
+    "abort": "abort",
+    "exit": "exit",
+    "_exit": "exit",
+    "llvm.ubsantrap": "trap",  # failed overflow/division/shift check, K in TRAP_KINDS
+    "llvm.trap": "trap",
+}
+NONDET_PREFIX = "__VERIFIER_nondet_"
+# Fresh value of an uninitialised local (declared by the front end, `memory(none)`).
+UNINIT_PREFIX = "__llumc_uninit_"
+# Intrinsics that are plain arithmetic for the encoder.
+_ARITH_INTRINSIC = re.compile(r"llvm\.[su](add|sub|mul)\.with\.overflow\.i\d+$")
+# Primitives whose body (if the program defines one) is dropped so the call stays a primitive.
+_DROP_BODY_KINDS = {"nondet", "assume", "error"}
+
+
+def classify_call(name: str) -> str | None:
+    """Kind of a called function for the encoder: "nondet" | "assume" | "assert" | "error" |
+    "abort" | "exit" | "trap" (llvm.ubsantrap: a failed instrumented check) | None (not a
+    primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
+    `__llumc_uninit_iN` (the value of an uninitialised local) is "nondet" too."""
+    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX):
+        return "nondet"
+    return PRIMITIVES.get(name)
+
+
+def nondet_width(return_type: str) -> int | None:
+    """Bit width of a nondet call from its return type text (`i32` → 32); None if not integer."""
+    match = re.fullmatch(r"i(\d+)", return_type.strip())
+    return int(match.group(1)) if match else None
+
+
+# --------------------------------------------------------------------------- clang
+
+# Errors clang 16+ makes of what SV-COMP's pre-C99 programs do all the time.
+_OLD_C_ERRORS_AS_WARNINGS = [
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=return-type",
+    "-Wno-error=return-mismatch",
+    "-Wno-error=deprecated-non-prototype",
+]
+
+
+def _clang_command(clang: str | None) -> tuple[list[str], bool]:
+    """The clang to run and whether it is zig's (whose target names differ)."""
+    clang = clang or os.environ.get("LLUMC_CLANG") or None
+    if clang:
+        return shlex.split(clang), False
+    return [sys.executable, "-m", "ziglang", "cc"], True
+
+
+def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[str]:
+    if is_zig:
+        target = "x86-linux-gnu" if m32 else "x86_64-linux-gnu"
+    else:
+        target = "i386-linux-gnu" if m32 else "x86_64-linux-gnu"
+    flags = [
+        "-target", target,  # explicit target: zig would otherwise tune for the native CPU
+        "-g",
+        # -O0 gives the most literal IR; -disable-O0-optnone keeps our passes effective and the
+        # remaining `noinline` is rewritten to `alwaysinline` (-O1 with -disable-llvm-passes
+        # would also work but adds lifetime markers and TBAA we would only have to strip).
+        "-O0", "-Xclang", "-disable-O0-optnone",
+        "-fno-discard-value-names",  # allocas named after C variables: readable IR and phis
+        "-fno-sanitize=all",  # zig enables UBSan in its debug mode: it changes the program
+        "-fno-stack-protector",
+        "-w", *_OLD_C_ERRORS_AS_WARNINGS,
+        "-S", "-emit-llvm",
+    ]
+    sanitizers = []
+    if checks.overflow:
+        sanitizers += ["signed-integer-overflow", "shift-base"]
+    if checks.div_by_zero:
+        sanitizers.append("integer-divide-by-zero")
+    if checks.shift:
+        sanitizers.append("shift-exponent")
+    if sanitizers:
+        joined = ",".join(sanitizers)
+        # trap mode: a branch to `llvm.ubsantrap(K)` per check, no runtime handler calls;
+        # no merging, so each trap keeps its own C line.
+        flags += [f"-fsanitize={joined}", f"-fsanitize-trap={joined}", "-fno-sanitize-merge"]
+    # Signed arithmetic wraps (CBMC/CPAchecker semantics for unreach-call), unless overflow is
+    # the property: with -fwrapv clang would not instrument it.
+    if wrapv and not checks.overflow:
+        flags.append("-fwrapv")
+    return flags
+
+
+def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool) -> str:
+    command, is_zig = _clang_command(clang)
+    with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
+        out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
+        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv), "-o", str(out), str(path)]
+        try:
+            proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+        except FileNotFoundError:
+            raise LlumcError(f"clang not found: {command[0]}") from None
+        except subprocess.TimeoutExpired:
+            raise LlumcError(f"clang timed out on {path}") from None
+        if proc.returncode != 0 or not out.exists():
+            raise LlumcError(_first_diagnostic(proc.stderr) or f"clang failed on {path}")
+        return out.read_text()
+
+
+def _first_diagnostic(stderr: str) -> str:
+    """clang's first error line (file:line:col kept), else its first line."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for line in lines:
+        if "error:" in line:
+            return line
+    return lines[0] if lines else ""
+
+
+# --------------------------------------------------------------------------- IR text helpers
+
+_DEFINE = re.compile(r"^define [^@]*@(\"[^\"]+\"|[\w.$]+)\(", re.M)
+
+
+def _function_spans(text: str) -> dict[str, tuple[int, int]]:
+    """name → (start, end) character span of each `define ... { ... }` in the module text."""
+    spans = {}
+    for match in _DEFINE.finditer(text):
+        end = text.index("\n}\n", match.start()) + 3
+        spans[match.group(1).strip('"')] = (match.start(), end)
+    return spans
+
+
+def _drop_bodies(text: str, names: set[str]) -> str:
+    """Turn the definitions of `names` into declarations (their calls stay primitives)."""
+    for name, (start, end) in sorted(_function_spans(text).items(), key=lambda kv: -kv[1][0]):
+        if name not in names:
+            continue
+        header = text[start:text.index("{", start)]
+        header = re.sub(r"\s*!dbg !\d+", "", header)  # a declaration may not own a subprogram
+        header = re.sub(r"^define\s+((dso_local|internal|hidden|weak|linkonce_odr)\s+)*",
+                        "declare ", header)
+        text = text[:start] + header.rstrip() + "\n" + text[end:]
+    return text
+
+
+def _rewrite_attributes(text: str) -> str:
+    """-O0's `noinline` → `alwaysinline` so the always-inliner puts everything into main."""
+    def fix(match: re.Match) -> str:
+        body = match.group(2)
+        body = re.sub(r"\boptnone\b\s*", "", body)
+        body = re.sub(r"\bnoinline\b", "alwaysinline", body)
+        return match.group(1) + body + match.group(3)
+    return re.sub(r"^(attributes #\d+ = \{ )(.*)( \})$", fix, text, flags=re.M)
+
+
+_ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+), align \d+")
+
+
+def _initialise_locals(text: str) -> str:
+    """Every scalar local starts from `call iN @__llumc_uninit_iN()` (a fresh nondet value).
+
+    Why: SROA turns a read of a never-written alloca into `undef`, and simplifycfg may then
+    pick a branch direction on it, silently deleting behaviours (a wrong TRUE). The uninit
+    functions are `memory(none) nounwind willreturn`, so dead ones vanish with the store.
+    The store goes right after the allocas of the entry block, so each call of an inlined
+    function gets fresh values."""
+    widths: set[int] = set()
+    out: list[str] = []
+    lines = text.split("\n")
+    i = 0
+    in_entry = False
+    pending: list[str] = []
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("define "):
+            in_entry = True
+            pending = []
+            out.append(line)
+            i += 1
+            continue
+        if in_entry:
+            match = _ALLOCA.match(line)
+            if match:
+                var, ty = match.groups()
+                widths.add(int(ty[1:]))
+                tmp = f"%__uninit.{var[1:].strip(chr(34))}"
+                pending.append(f"  {tmp} = call {ty} @{UNINIT_PREFIX}{ty}()")
+                pending.append(f"  store {ty} {tmp}, ptr {var}")
+                out.append(line)
+                i += 1
+                continue
+            if line.startswith("  %") and " = alloca " in line:
+                out.append(line)
+                i += 1
+                continue
+            if line.endswith(":") or line == "" or line.lstrip().startswith(";"):
+                out.append(line)  # the `entry:` label, blank lines, comments
+                i += 1
+                continue
+            out.extend(pending)
+            in_entry = False
+        out.append(line)
+        i += 1
+    text = "\n".join(out)
+    decls = "".join(
+        f"\ndeclare i{w} @{UNINIT_PREFIX}i{w}() #{_UNINIT_ATTR}\n" for w in sorted(widths)
+    )
+    if widths:
+        text += decls + f"attributes #{_UNINIT_ATTR} = {{ nounwind willreturn memory(none) }}\n"
+    return text
+
+
+_UNINIT_ATTR = 9999
+
+
+def _metadata_max(text: str) -> int:
+    ids = [int(m) for m in re.findall(r"^!(\d+) = ", text, flags=re.M)]
+    return max(ids, default=0)
+
+
+_GLOBAL_REF = re.compile(r"@(\"[^\"]+\"|[\w.$]+)(?![\w.$])")
+
+
+def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
+    """Globals used only by main's load/store/getelementptr instructions become allocas of main.
+
+    Why a text rewrite: globalopt localises a global only when its initial value is dead on
+    entry, which is not the case for the state machines that read their initialised globals.
+    main runs once and is not recursive here (recursion was rejected), so an alloca holding the
+    initial value has the same semantics as the global; SROA then promotes it. A dbg_declare
+    with a local variable named after the global keeps its C name visible to debug info.
+    One regex pass collects every `@name` reference (the largest programs are 70 MB of IR)."""
+    spans = _function_spans(text)
+    if "main" not in spans:
+        return text
+    start, end = spans["main"]
+    main_text = text[start:end]
+    header_end = main_text.index("{\n") + 2
+    sp_match = re.search(r"!dbg !(\d+)", main_text[:header_end])
+    main_text = main_text[:header_end] + _explode_constant_geps(main_text[header_end:])
+    outside_uses: Counter = Counter()
+    for chunk in (text[:start], text[end:]):
+        outside_uses.update(m.group(1).strip('"') for m in _GLOBAL_REF.finditer(chunk))
+    inside: dict[str, list[int]] = {}
+    for match in _GLOBAL_REF.finditer(main_text, header_end):
+        inside.setdefault(match.group(1).strip('"'), []).append(match.start())
+    definitions = {m.group(1).strip('"'): m for m in
+                   re.finditer(r"^@(\"[^\"]+\"|[\w.$]+) = [^\n]*$", text, flags=re.M)}
+    taken = set(re.findall(r"%([\w.$-]+)", main_text))
+    next_md = _metadata_max(text) + 1
+    allocas: list[str] = []
+    inits: list[str] = []
+    new_md: list[str] = []
+    replacement: dict[str, str] = {}
+    removed: set[int] = set()
+    for gv in module.global_variables:
+        name = gv.name
+        if gv.is_declaration or not name or name.startswith("llvm.") or name not in definitions:
+            continue
+        if outside_uses[name] != 1 or name not in inside:  # 1: the definition itself
+            continue
+        if not all(_is_plain_memory_use(main_text, pos) for pos in inside[name]):
+            continue
+        definition = definitions[name].group(0)
+        value_type = str(gv.global_value_type)
+        kind = re.search(r"\b(global|constant) ", definition)
+        if not kind or not definition[kind.end():].startswith(value_type + " "):
+            continue
+        init = definition[kind.end() + len(value_type) + 1:]
+        init = re.sub(r"(, align \d+)?(, !dbg !\d+)*$", "", init)
+        align = re.search(r", align (\d+)", definition)
+        local = f"{name}.global"
+        while local in taken:
+            local += "_"
+        taken.add(local)
+        local_ref = f"%{local}" if re.fullmatch(r"[\w.$-]+", local) else f'%"{local}"'
+        replacement[name] = local_ref
+        allocas.append(f"  {local_ref} = alloca {value_type}" +
+                       (f", align {align.group(1)}" if align else ""))
+        inits.append(f"  store {value_type} {init}, ptr {local_ref}")
+        dbg = re.search(r"!dbg !(\d+)", definition)
+        var = _global_debug_variable(text, int(dbg.group(1))) if dbg and sp_match else None
+        if var:
+            var_name, file_md, line, type_md = var
+            sp = sp_match.group(1)
+            new_md.append(f'!{next_md} = !DILocalVariable(name: "{var_name}", scope: !{sp}, '
+                          f"file: !{file_md}, line: {line}, type: !{type_md})")
+            new_md.append(f"!{next_md + 1} = !DILocation(line: {line}, scope: !{sp})")
+            inits.append(f"    #dbg_declare(ptr {local_ref}, !{next_md}, !DIExpression(), "
+                         f"!{next_md + 1})")
+            next_md += 2
+        removed.add(definitions[name].start())
+    if not allocas:
+        return text
+    body = _GLOBAL_REF.sub(
+        lambda m: replacement.get(m.group(1).strip('"'), m.group(0)), main_text[header_end:])
+    header = main_text[:header_end]
+    label = re.match(r"([\w.$-]+:.*\n)", body)
+    if label:
+        header += label.group(1)
+        body = body[label.end():]
+    main_text = header + "\n".join(allocas + inits) + "\n" + body
+    # The printer puts global definitions before functions: drop the localised ones.
+    kept, offset = [], 0
+    for line in text[:start].splitlines(keepends=True):
+        if offset not in removed:
+            kept.append(line)
+        offset += len(line)
+    before = "".join(kept)
+    return before + main_text + text[end:] + "\n" + "\n".join(new_md) + "\n"
+
+
+_CONSTANT_GEP = re.compile(
+    r"getelementptr ((?:inbounds |nuw |nusw |inrange\(\S+\) )*)\(([^()]*?ptr @[^()]*)\)")
+
+
+def _explode_constant_geps(body: str) -> str:
+    """`load i32, ptr getelementptr inbounds ([3 x i32], ptr @t, i64 0, i64 1)` → a GEP
+    instruction before the load, so that the global can be replaced by a local (a constant
+    expression cannot refer to an instruction). Phis are left alone (nothing may precede them)."""
+    counter = 0
+    out: list[str] = []
+    for line in body.split("\n"):
+        if "getelementptr" in line and "ptr @" in line and " = phi " not in line:
+            extra: list[str] = []
+
+            def lift(match: re.Match) -> str:
+                nonlocal counter
+                counter += 1
+                name = f"%__cgep.{counter}"
+                extra.append(f"  {name} = getelementptr {match.group(1)}{match.group(2)}")
+                return name
+            line = _CONSTANT_GEP.sub(lift, line)
+            out.extend(extra)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _is_plain_memory_use(function_text: str, position: int) -> bool:
+    """Is the global at `position` the pointer operand of a load, store or instruction GEP
+    (not inside a constant expression, not a call argument, not a stored value)?"""
+    line_start = function_text.rfind("\n", 0, position) + 1
+    prefix = function_text[line_start:position]
+    if "(" in prefix:
+        return False
+    if re.match(r"\s+%[\w.$\"-]+ = load (volatile )?[^,]+, ptr $", prefix):
+        return True
+    if re.match(r"\s+store (volatile )?[^,]+, ptr $", prefix):
+        return True
+    return bool(re.match(r"\s+%[\w.$\"-]+ = getelementptr [^,]+, ptr $", prefix))
+
+
+def _global_debug_variable(text: str, expr_id: int) -> tuple[str, int, int, int] | None:
+    """(name, file id, line, type id) of the DIGlobalVariable behind `!dbg !expr_id`."""
+    expr = re.search(rf"^!{expr_id} = !DIGlobalVariableExpression\(var: !(\d+)", text, flags=re.M)
+    if not expr:
+        return None
+    var = re.search(rf"^!{expr.group(1)} = distinct !DIGlobalVariable\((.*)\)$", text, flags=re.M)
+    if not var:
+        return None
+    fields = var.group(1)
+    name = re.search(r'name: "([^"]*)"', fields)
+    file_md = re.search(r"file: !(\d+)", fields)
+    line = re.search(r"line: (\d+)", fields)
+    type_md = re.search(r"type: !(\d+)", fields)
+    if not (name and file_md and line and type_md):
+        return None
+    return name.group(1), int(file_md.group(1)), int(line.group(1)), int(type_md.group(1))
+
+
+# --------------------------------------------------------------------------- llvmlite
+
+_llvm_ready = False
+
+
+def _init_llvm() -> None:
+    global _llvm_ready
+    if not _llvm_ready:
+        # llvmlite 0.50: llvm.initialize() raises; these two are what parsing and passes need.
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        _llvm_ready = True
+
+
+def _parse(text: str, source: Path) -> "llvm.ModuleRef":
+    try:
+        module = llvm.parse_assembly(text)
+        module.verify()
+    except RuntimeError as err:  # a front-end bug, but still one line for the user
+        first = str(err).strip().splitlines()[0] if str(err).strip() else "invalid module"
+        raise LlumcError(f"internal front-end error on {source}: {first}") from None
+    return module
+
+
+def _run_passes(module: "llvm.ModuleRef", add_passes) -> "llvm.ModuleRef":
+    # A target machine from the module's own triple: an i386 module under an x86-64 machine
+    # aborts the process.
+    target = llvm.Target.from_triple(module.triple)
+    machine = target.create_target_machine()
+    options = llvm.create_pipeline_tuning_options(speed_level=0)
+    builder = llvm.create_pass_builder(machine, options)
+    manager = llvm.create_new_module_pass_manager()
+    add_passes(manager)
+    manager.run(module, builder)
+    return module
+
+
+def _inline_everything(pm) -> None:
+    pm.add_always_inliner_pass()
+    pm.add_global_dead_code_eliminate_pass()
+
+
+def _promote_and_clean(pm) -> None:
+    pm.add_sroa_pass()
+    pm.add_simplify_cfg_pass()
+    pm.add_dead_code_elimination_pass()
+    pm.add_global_dead_code_eliminate_pass()
+    pm.add_strip_dead_prototype_pass()
+    pm.add_instruction_namer_pass()
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _located(source: Path, debug: DebugInfo, instr_text: str | None) -> str:
+    line = debug.line_of(instr_text) if instr_text else None
+    return f"{source.name}:{line}" if line else source.name
+
+
+def _unsupported(category: str, construct: str, where: str) -> UnsupportedError:
+    err = UnsupportedError(f"unsupported: {construct} at {where}")
+    err.category = category
+    err.construct = construct
+    return err
+
+
+_CALL = re.compile(r"^  (?:%[^=\n]+= )?(?:tail |musttail |notail )?(call|invoke|callbr) ([^\n]*)$", re.M)
+_CALLEE = re.compile(r"@(\"[^\"]+\"|[\w.$]+)\(")
+
+
+def _check_before_inlining(text: str, source: Path) -> None:
+    """Things the inliner cannot remove: recursion, function pointers, varargs, inline asm.
+
+    Works on the module text (one regex pass): iterating half a million instructions through
+    llvmlite takes half a minute on the largest benchmark programs."""
+    spans = _function_spans(text)
+    if "main" not in spans:
+        raise _unsupported("no-main", "no main function", source.name)
+
+    def where(instr_text: str) -> str:
+        return _located(source, DebugInfo.from_module_text(text), instr_text)
+
+    calls: dict[str, list[tuple[str, str]]] = {}
+    for name, (start, end) in spans.items():
+        header = text[start:text.index("\n", start)]
+        if name != "main" and re.search(r"\.\.\.\)", header.split(")", 1)[0] + ")"):
+            raise _unsupported("varargs", f"variadic function '{name}'", source.name)
+        edges = []
+        for match in _CALL.finditer(text, start, end):
+            rest = match.group(2)
+            if re.search(r"\basm\b", rest.split("(", 1)[0]) or " asm sideeffect" in rest:
+                raise _unsupported("inline-asm", "inline assembly", where(match.group(0)))
+            callee = _CALLEE.search(rest)
+            if not callee or "%" in rest[:callee.start()].replace("(...)", ""):
+                raise _unsupported("function-pointer", "call through a function pointer",
+                                   where(match.group(0)))
+            callee_name = callee.group(1).strip('"')
+            if callee_name in spans:
+                edges.append((callee_name, match.group(0)))
+        calls[name] = edges
+    # Cycle reachable from main: depth-first search with an on-stack set.
+    state: dict[str, int] = {}
+
+    def visit(name: str) -> None:
+        state[name] = 1
+        for callee, instr_text in calls.get(name, []):
+            if state.get(callee) == 1:
+                raise _unsupported("recursion", f"recursion ('{name}' calls '{callee}')",
+                                   where(instr_text))
+            if callee not in state:
+                visit(callee)
+        state[name] = 2
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    visit("main")
+
+
+_FLOAT_TYPE = re.compile(r"\b(half|bfloat|float|double|x86_fp80|fp128|ppc_fp128)\b")
+_MEMORY_OPS = {"alloca", "load", "store", "getelementptr", "atomicrmw", "cmpxchg", "fence",
+               "va_arg", "ptrtoint", "inttoptr"}
+_HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy",
+                   "memmove", "strlen", "strcpy"}
+
+
+def _strip_metadata(instr_text: str) -> str:
+    return re.split(r", !", instr_text, maxsplit=1)[0]
+
+
+def _memory_construct(instr_text: str, allocas: dict[str, str], global_types: dict[str, str]) -> str:
+    """A readable name for the memory left after promotion (array, struct, pointer, global)."""
+    for ref in re.findall(r"(%[\w.$\"-]+|@[\w.$\"-]+)", instr_text):
+        ty = allocas.get(ref) if ref.startswith("%") else global_types.get(ref[1:])
+        if ty is None:
+            continue
+        scope = "global " if ref.startswith("@") else ""
+        if ty.startswith("["):
+            return f"{scope}array (memory access)"
+        if ty.startswith("%") or ty.startswith("{"):
+            return f"{scope}struct (memory access)"
+        return f"{scope}variable whose address is used (memory access)"
+    return "pointer (memory access)"
+
+
+def _check_supported(module: "llvm.ModuleRef", source: Path, debug: DebugInfo) -> None:
+    """Reject, with one line, everything the encoder will not handle."""
+    defined = [fn for fn in module.functions if not fn.is_declaration]
+    for fn in defined:
+        if fn.name != "main":
+            raise _unsupported("unknown-call", f"function '{fn.name}' could not be inlined",
+                               source.name)
+    main = module.get_function("main")
+    allocas: dict[str, str] = {}
+    for block in main.blocks:
+        for instr in block.instructions:
+            if instr.opcode == "alloca":
+                match = re.match(r"\s*(%\S+) = alloca (.*?)(, align \d+)?(, !.*)?$", str(instr))
+                if match:
+                    allocas[match.group(1)] = match.group(2)
+    global_types = {g.name: str(g.global_value_type) for g in module.global_variables}
+    first_alloca: tuple[str, str] | None = None
+    for block in main.blocks:
+        for instr in block.instructions:
+            text = str(instr)
+            code = _strip_metadata(text)
+            where = _located(source, debug, text)
+            if _FLOAT_TYPE.search(code) or instr.opcode.startswith("f") and instr.opcode != "freeze" \
+                    or instr.opcode in ("sitofp", "uitofp", "fptosi", "fptoui"):
+                raise _unsupported("float", "floating point", where)
+            if instr.opcode in ("call", "invoke", "callbr"):
+                callee = list(instr.operands)[-1]
+                if callee.value_kind != llvm.ValueKind.function:
+                    raise _unsupported("function-pointer", "call through a function pointer", where)
+                name = callee.name
+                kind = classify_call(name)
+                if kind == "nondet":
+                    ret = str(instr.type)
+                    if nondet_width(ret) is None:
+                        category = "float" if _FLOAT_TYPE.search(ret) else "memory"
+                        raise _unsupported(category, f"nondeterministic {ret} ('{name}')", where)
+                    continue
+                if kind is not None or _ARITH_INTRINSIC.match(name):
+                    continue
+                if name.startswith("llvm.mem"):
+                    raise _unsupported("memory", _memory_construct(code, allocas, global_types),
+                                       where)
+                if name in _HEAP_FUNCTIONS:
+                    raise _unsupported("memory", f"heap ('{name}')", where)
+                raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
+            if instr.opcode == "alloca":
+                first_alloca = first_alloca or (code, where)
+                continue
+            if instr.opcode in _MEMORY_OPS:
+                raise _unsupported("memory", _memory_construct(code, allocas, global_types), where)
+            if re.search(r"\b(undef|poison)\b", code):
+                raise _unsupported("undef", "undefined value (uninitialised memory)", where)
+    if first_alloca:
+        raise _unsupported("memory", _memory_construct(first_alloca[0], allocas, global_types),
+                           first_alloca[1])
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def compile_c(
+    path,
+    *,
+    m32: bool = False,
+    clang: str | None = None,
+    checks: Checks = Checks(),
+    wrapv: bool = True,
+) -> FrontendResult:
+    """Compile a C file to the module the encoder reads: only `main`, scalars in SSA.
+
+    Raises LlumcError for bad input (missing file, directory, clang diagnostic) and
+    UnsupportedError (with `.category`) for constructs the encoder does not handle."""
+    source = Path(path)
+    if not source.exists():
+        raise LlumcError(f"no such file: {source}")
+    if source.is_dir():
+        raise LlumcError(f"is a directory, not a C file: {source}")
+    _init_llvm()
+    text = _run_clang(source, m32, clang, checks, wrapv)
+    primitives_defined = {
+        name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
+    }
+    text = _drop_bodies(text, primitives_defined)
+    _check_before_inlining(text, source)
+    text = _rewrite_attributes(text)
+    text = _initialise_locals(text)
+    module = _parse(text, source)
+    for fn in module.functions:
+        if not fn.is_declaration and fn.name != "main":
+            fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
+    module = _run_passes(module, _inline_everything)
+
+    text = _localise_globals(str(module), module)
+    module = _parse(text, source)
+    module = _run_passes(module, _promote_and_clean)
+    module.verify()
+    final_text = str(module)
+    debug = DebugInfo.from_module_text(final_text)
+    _check_supported(module, source, debug)
+    return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
+                          debug=debug)
