@@ -42,6 +42,15 @@ samples: $(STAMP)
 bench-encode: $(STAMP)
 	$(PY) -m llumc.benchmarks.encoding_size
 
+# Issue 5's run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
+# bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).
+# Worst case (every task times out) about 361 tasks x 70 s / 2 jobs = 3.5 h.
+BENCH_TASKS ?= ../shared/benchmarks/llumc-publications
+BENCH_ARGS  ?= --32 --timeout 60 --jobs 2
+bench: $(STAMP)
+	$(LLUMC) bench $(BENCH_TASKS) $(BENCH_ARGS) --out bench-out/publications \
+	  --reference $(BENCH_TASKS)/published-results/combined
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

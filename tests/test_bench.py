@@ -13,7 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from llumc.bench import Task, TaskResult, discover_tasks, run_tasks, summarise, tags_from_name, write_tsv
+from llumc.bench import (
+    Task,
+    TaskResult,
+    discover_tasks,
+    program_times,
+    programs_solved,
+    read_reference,
+    run_tasks,
+    summarise,
+    tags_from_name,
+    write_tsv,
+)
 from llumc.errors import LlumcError
 
 FIXTURES = Path(__file__).with_name("bench_fixtures")
@@ -141,7 +152,7 @@ def test_cli_end_to_end(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-m", "llumc", "bench", str(FIXTURES / "yml"), "--engine", "bmc",
          "--engine", "ic3", "--timeout", "5", "--jobs", "2", "--out", str(out),
-         "--checker-cmd", " ".join(FAKE_CHECKER)],
+         "--checker-cmd", " ".join(FAKE_CHECKER), "--reference", str(FIXTURES / "published")],
         capture_output=True, text=True, timeout=120,
     )
     # delta.yml's no-overflow: the checker says true, as expected; unreach-call false; zeta true.
@@ -174,6 +185,23 @@ def test_cli_bad_input(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "llumc", "bench", str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "no task with a verdict tag" in proc.stderr
+
+
+def test_program_counts_and_reference(tmp_path):
+    a_c, b_c = Path("a.c"), Path("b.c")
+    results = [
+        TaskResult(Task("a.c", a_c, "unreach-call", "false", False), "ic3", "false", 1.0),
+        TaskResult(Task("a.c", a_c, "no-overflow", "true", False), "ic3", "true", 2.5),
+        TaskResult(Task("b.c", b_c, "unreach-call", "true", False), "ic3", "unknown", 9.0),
+        TaskResult(Task("b.c", b_c, "unreach-call", "true", False), "bmc", "true", 4.0),
+    ]
+    assert programs_solved(results, "ic3") == (1, 2)
+    assert program_times(results, "ic3") == [3.5]
+    assert program_times(results, "bmc") == [4.0]
+    assert read_reference(FIXTURES / "published") == {"OLDTOOL": [1.5, 0.25]}
+    (tmp_path / "TOOL").write_text("prog seconds\n")
+    with pytest.raises(LlumcError, match="TOOL:1: expected `name seconds`"):
+        read_reference(tmp_path)
 
 
 def test_outcome_of_a_result():
