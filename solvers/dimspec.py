@@ -175,7 +175,8 @@ def parse_dimspec(text: str, name: str = "<input>", warn: Warn | None = _stderr_
             variables, count = int(tokens[2]), int(tokens[3])
             if kind == "t":
                 if variables % 2:
-                    raise DimSpecError(name, index + 1, f"'t' declares {variables} variables, not 2n")
+                    known = f" = {2 * n} (n = {n} at line {n_line})" if n is not None else ""
+                    raise DimSpecError(name, index + 1, f"'t' declares {variables} variables, not 2n{known}")
                 this_n = variables // 2
             else:
                 this_n = variables
@@ -291,7 +292,7 @@ def format_dimspec(ts: TransitionSystem) -> str:
     n = ts.n
     out: list[str] = []
     for comment in ts.comments:
-        if "\n" in comment or "\r" in comment:
+        if len(comment.splitlines()) > 1 or comment.rstrip("\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029") != comment:
             raise ValueError(f"comment spans lines: {comment!r}")
         if comment.split()[:1] == ["aux"]:
             raise ValueError(f"comment {comment!r} would read back as an aux declaration")
