@@ -1,0 +1,149 @@
+"""`llumc solve` and `python -m solvers` through real subprocesses: output lines, JSON, exit
+codes, one-line errors for malformed files, --timeout and Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+SHARED = Path("/work/shared/dimspec")
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def solve_module(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "solvers", *args], cwd=ROOT, env=ENV, capture_output=True, text=True,
+        timeout=timeout,
+    )
+
+
+def llumc(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    code = "import sys; from llumc.cli import main; sys.argv[0] = 'llumc'; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=ROOT, env=ENV, capture_output=True, text=True,
+        timeout=timeout,
+    )
+
+
+MALFORMED = [
+    ("no_header.dimspec", 1, "no section header"),
+    ("not_integer.dimspec", 4, "not an integer"),
+    ("beyond_vars.dimspec", 4, "beyond the 2 variables"),
+    ("t_width.dimspec", 3, "not 2n"),
+    ("n_disagree.dimspec", 3, "declares 3 variables"),
+    ("unterminated.dimspec", 4, "unterminated clause"),
+    ("empty.dimspec", 1, "empty file"),
+    ("binary.dimspec", 3, "binary file"),
+    ("duplicate.dimspec", 5, "duplicate section"),
+    ("justice.aag", 1, "liveness properties"),
+]
+
+
+@pytest.mark.parametrize("name, line, cause", MALFORMED)
+def test_malformed_input_is_one_line_and_exit_2(name, line, cause):
+    run = llumc("solve", str(DATA / name))
+    assert run.returncode == 2
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert lines[0].startswith(f"llumc solve: error: {DATA / name}:{line}: ") and cause in lines[0]
+
+
+def test_missing_file_and_bad_options_exit_2_without_traceback():
+    for args in (["nope.dimspec"], [str(DATA / "unreachable.dimspec"), "--solver", "nosuch"],
+                 [str(DATA / "unreachable.dimspec"), "--bmc", "--schedule", "weekly"],
+                 [str(DATA / "unreachable.dimspec"), "--ic3", "--max-steps", "3"]):
+        run = solve_module(*args)
+        assert run.returncode == 2, args
+        assert "Traceback" not in run.stderr and len(run.stderr.splitlines()) == 1, run.stderr
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="shared DimSpec files not present")
+def test_sat_with_trace_prints_one_v_line_per_step():
+    run = llumc("solve", str(SHARED / "minireachic3/test4.spec"), "--bmc", "--trace", "--quiet")
+    assert run.returncode == 10
+    assert run.stdout.splitlines() == ["s SATISFIABLE 3", "v -1 -2 0", "v 1 -2 0", "v -1 2 0", "v 1 2 0"]
+    assert run.stderr == ""
+
+
+def test_trace_lines_show_state_variables_only():
+    # counter.aag: latches 1..3 are state, the 8 gates auxiliary.
+    run = solve_module(str(DATA / "counter.aag"), "--bmc", "--trace", "-q")
+    lines = run.stdout.splitlines()
+    assert lines[0] == "s SATISFIABLE 7" and len(lines) == 9
+    assert lines[1] == "v -1 -2 -3 0" and lines[-1] == "v 1 2 3 0"
+
+
+def test_unsat_exit_20_and_invariant_written_as_dimacs(tmp_path):
+    inv = tmp_path / "inv.cnf"
+    run = llumc("solve", str(DATA / "unreachable.dimspec"), "--ic3", "--invariant", str(inv), "-q")
+    assert (run.returncode, run.stdout) == (20, "s UNSATISFIABLE\n")
+    lines = [l for l in inv.read_text().splitlines() if not l.startswith("c")]
+    assert lines[0].startswith("p cnf 2 ")
+    clauses = [[int(t) for t in l.split()] for l in lines[1:]]
+    assert len(clauses) == int(lines[0].split()[3]) and all(c[-1] == 0 for c in clauses)
+    # The invariant must exclude the goal x1 (checked by solve; here: it is a real CNF over 1..2).
+    assert all(0 < abs(lit) <= 2 for c in clauses for lit in c[:-1])
+
+
+def test_max_steps_unknown_exit_0():
+    run = solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--max-steps", "5")
+    assert run.returncode == 0
+    assert run.stdout == "s UNKNOWN max-steps 5 reached (no path of length ≤ 5)\n"
+
+
+def test_json_output_shape():
+    run = solve_module(str(DATA / "counter.aag"), "--bmc", "--json")
+    assert run.returncode == 10
+    payload = json.loads(run.stdout)
+    assert set(payload) == {"status", "steps", "engine", "seconds", "reason", "trace"}
+    assert (payload["status"], payload["steps"], payload["engine"]) == ("sat", 7, "bmc")
+    assert len(payload["trace"]) == 8 and all(len(state) == 11 for state in payload["trace"])
+    unknown = json.loads(solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--max-steps", "2",
+                                      "--json").stdout)
+    assert (unknown["status"], unknown["steps"], unknown["trace"]) == ("unknown", 2, None)
+    assert unknown["reason"].startswith("max-steps 2")
+
+
+def test_timeout_ends_with_unknown_and_the_depth_reached():
+    started = time.monotonic()
+    run = solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--timeout", "1.5")
+    assert time.monotonic() - started < 20
+    assert run.returncode == 0
+    assert run.stdout.startswith("s UNKNOWN timeout (no path of length ≤ ")
+    # Runs longer than a second report progress on stderr.
+    assert "c bmc: no path of length ≤ " in run.stderr
+
+
+def test_ctrl_c_ends_with_unknown_and_the_depth_reached():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "solvers", str(DATA / "unreachable.dimspec"), "--bmc"],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        time.sleep(2.0)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert out.startswith("s UNKNOWN interrupted (no path of length ≤ "), out
+    depth = int(out.split("≤ ")[1].split(")")[0])
+    assert depth > 0
+    assert "Traceback" not in err
+
+
+def test_help_shows_examples_and_exit_codes():
+    run = llumc("solve", "--help")
+    assert run.returncode == 0
+    assert "examples:" in run.stdout and "10 SATISFIABLE" in run.stdout and "--schedule" in run.stdout
