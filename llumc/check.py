@@ -224,6 +224,8 @@ def check_program(
                            solver=solver)
     except CheckFailed as err:
         return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}"))
+    except KeyboardInterrupt:
+        return finish(CheckResult("unknown", prop, engine, reason="interrupted"))
     used = answer.engine or engine
 
     if answer.status == "unsat":
@@ -256,20 +258,24 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     if not sites:
         result.reason = f"counterexample not confirmed: no error site in block {last_block}"
         return result
-    lines = {s.line for s in sites}
-    kinds = {s.kind for s in sites}
-    site = sites[0] if len(sites) == 1 else ErrorSite(sites[0].kind, None, " or ".join(s.description for s in sites))
-    result.error = site
     if progress:
         progress(f"replaying the counterexample ({len(inputs)} nondet values)")
-    expect = ReplayExpectation(kind=site.kind if len(kinds) == 1 else "error-call",
-                               line=site.line if len(lines) == 1 else None)
-    replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout)
-    if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
-        if site.line is None and replayed.line is not None:
-            result.error = ErrorSite(site.kind, replayed.line, site.description)
-        result.verdict = "false"
-        result.confirmation = f"replayed: {replayed.observed}"
-        return result
-    result.reason = f"counterexample not confirmed: {replayed.observed}"
+    # One native run per kind of check: each build compiles in only its own kind's checks.
+    families: dict[str, list[ErrorSite]] = {}
+    for site in sites:
+        families.setdefault("unreach" if site.kind in ("error-call", "assert") else site.kind, []).append(site)
+    observed = []
+    for group in families.values():
+        lines = {site.line for site in group}
+        expect = ReplayExpectation(kind=group[0].kind, line=group[0].line if len(lines) == 1 else None)
+        replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout)
+        if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
+            at = next((site for site in group if site.line == replayed.line), group[0])
+            result.error = ErrorSite(at.kind, at.line if at.line is not None else replayed.line, at.description)
+            result.verdict = "false"
+            result.confirmation = f"replayed: {replayed.observed}"
+            return result
+        observed.append(replayed.observed)
+    result.error = sites[0] if len(sites) == 1 else None
+    result.reason = f"counterexample not confirmed: {'; '.join(observed)}"
     return result
