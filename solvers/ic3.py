@@ -1,0 +1,688 @@
+"""IC3 / PDR (Bradley, "SAT-based model checking without unrolling", 2011) on DimSpec.
+
+The names follow the paper and IC3ref (Bradley's reference implementation): frames F_0..F_k,
+proof obligations, relative induction (consecution), inductive generalisation (`mic`) with
+counterexamples to generalisation (`ctg_down`, Hassan–Bradley–Somenzi 2013), clause
+propagation, termination when two adjacent frames agree.
+
+DimSpec semantics (see transys.py): a state is an assignment of the *state* variables; the
+auxiliary variables (inputs, Tseitin variables) are chosen afresh in every step, so every cube,
+lemma and the invariant mention state variables only. U holds in every state of a path, T links
+step j (variables 1..n) to step j+1 (n+1..2n), G is checked in the last state.
+
+One incremental SAT solver holds everything, switched by activation literals: U (always on),
+T ∧ U' (`act_trans`), I (`act_init`), G (`act_goal`) and the lemmas of level i (`act_level[i]`;
+a lemma of level i belongs to F_1..F_i, "delta encoding"). A second solver lifts predecessors.
+
+Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
+s ∧ a ∧ U ∧ T ∧ ¬t' is exact only when the aux values we fix are free inputs and T, U define
+everything else as functions (AIGER, llumc's encoder). `_analyse_definitions` recognises that
+case syntactically (every clause of U and T belongs to an AND/OR/equivalence definition, acyclic)
+and then fixes only the inputs. For other files (planning: relational T) lifting may be too
+general; the counterexample is always rebuilt by one concrete SAT call over the unrolling, and
+if that fails, lifting is switched off (full state cubes are exact) and the search goes on — the
+lemmas learnt so far stay valid because each was proved by relative induction.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pysat.solvers import Solver
+
+from solvers.result import SolveResult
+from solvers.transys import Clause, TransitionSystem
+
+Cube = list[int]
+Progress = Callable[[dict], None]
+
+# Limits of inductive generalisation, IC3ref's defaults (micAttempts, maxDepth, maxCTGs).
+MIC_ATTEMPTS = 3
+CTG_MAX_DEPTH = 1
+CTG_MAX_COUNT = 3
+REBUILD_MIN = 2000
+PROGRESS_INTERVAL = 1.0  # seconds between progress reports
+
+
+class _Stop(Exception):
+    """Deadline reached or the SAT call was interrupted."""
+
+
+@dataclass
+class _Obligation:
+    """A cube that must be shown unreachable within `level` steps; `succ` leads towards G."""
+
+    cube: Cube
+    level: int
+    depth: int
+    succ: _Obligation | None = None
+
+
+@dataclass
+class _Definitions:
+    """What `_analyse_definitions` found out about U and T."""
+
+    functional: bool  # every clause of U and T is part of an acyclic definition
+    u_total: bool  # U only defines aux variables: every state extends to U, so U' is redundant
+    inputs: list[int] = field(default_factory=list)  # aux variables no definition fixes
+    # G split into definitions of aux variables (consistent with those of U and T) and the rest:
+    # lifting a G-state negates only the rest.
+    goal_defs: list[Clause] = field(default_factory=list)
+    goal_rest: list[Clause] = field(default_factory=list)
+
+
+def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
+    """Recognise Tseitin definitions o ↔ AND(l_1..l_m) (OR and equivalence are the same shape
+    with other signs): clauses (¬o ∨ l_i) and (o ∨ ¬l_1 ∨ … ∨ ¬l_m). Outputs must be auxiliary
+    variables of the current step or next-state variables, inputs current variables.
+
+    Written by hand: this is a syntactic gate detection on the CNF of a DimSpec file, which no
+    library offers; it only decides how IC3 lifts, never a verdict (those are checked).
+    """
+    n = ts.n
+    aux = set(range(1, n + 1)) - state
+
+    def find(clauses: list[Clause], outputs_ok: Callable[[int], bool]) -> tuple[bool, dict[int, list[int]]]:
+        binaries = {frozenset(c) for c in clauses if len(c) == 2}
+        defined: dict[int, list[int]] = {}  # output var -> input vars
+        covered_bin: set[frozenset] = set()
+        uncovered_long = 0
+        for clause in sorted(clauses, key=len, reverse=True):
+            if len(clause) == 1:
+                lit = clause[0]
+                if outputs_ok(abs(lit)) and abs(lit) not in defined:
+                    defined[abs(lit)] = []
+                    continue
+                if abs(lit) in defined and not defined[abs(lit)]:
+                    continue
+                return False, {}
+            key = frozenset(clause)
+            if len(clause) == 2 and key in covered_bin:
+                continue
+            found = False
+            for o in clause:
+                others = [c for c in clause if c != o]
+                if not outputs_ok(abs(o)) or any(abs(c) > n for c in others):
+                    continue
+                needed = [frozenset((-o, -c)) for c in others]
+                if all(b in binaries for b in needed):
+                    if abs(o) in defined:
+                        return False, {}  # a second definition of one output: not a function
+                    defined[abs(o)] = [abs(c) for c in others]
+                    covered_bin.update(needed)
+                    covered_bin.add(key)
+                    found = True
+                    break
+            if not found:
+                uncovered_long += 1
+        if uncovered_long:
+            return False, {}
+        if any(len(c) == 2 and frozenset(c) not in covered_bin for c in clauses):
+            return False, {}
+        return True, defined
+
+    u_ok, u_defs = find(ts.universal, lambda v: v in aux)
+    t_ok, t_defs = find(ts.trans, lambda v: v in aux or (v > n and v - n in state))
+    # One aux variable defined in both U and T the same way is fine (a copy); differently: not.
+    for v, ins in t_defs.items():
+        if v in u_defs and sorted(u_defs[v]) != sorted(ins):
+            t_ok = False
+    defs = dict(u_defs)
+    defs.update(t_defs)
+    acyclic = _acyclic(defs)
+    functional = u_ok and t_ok and acyclic
+    u_total = u_ok and _acyclic(u_defs)
+    goal_defs: list[Clause] = []
+    goal_rest: list[Clause] = list(ts.goal)
+    if functional:
+        # The clauses of G that define aux variables the same way U and T do, or new ones.
+        _, g_defs = find([c for c in ts.goal if len(c) > 1], lambda v: v in aux)
+        g_defs = {v: ins for v, ins in g_defs.items() if v not in defs or sorted(defs[v]) == sorted(ins)}
+        merged = dict(defs)
+        merged.update(g_defs)
+        if _acyclic(merged):
+            def is_def(c: Clause) -> bool:
+                # (¬o ∨ l) or (o ∨ ¬l_1 ∨ …) of a definition of o in g_defs
+                return any(abs(lit) in g_defs and (
+                    {abs(x) for x in c if x != lit} <= set(g_defs[abs(lit)])) for lit in c)
+            goal_defs = [c for c in ts.goal if len(c) > 1 and is_def(c)]
+            goal_rest = [c for c in ts.goal if not (len(c) > 1 and is_def(c))]
+            defs = merged
+    inputs = sorted(v for v in aux if v not in defs)
+    return _Definitions(functional=functional, u_total=u_total, inputs=inputs,
+                        goal_defs=goal_defs, goal_rest=goal_rest)
+
+
+def _acyclic(defs: dict[int, list[int]]) -> bool:
+    """No output depends on itself through other definitions (iterative DFS)."""
+    colour: dict[int, int] = {}  # 1 on stack, 2 done
+    for root in defs:
+        if colour.get(root):
+            continue
+        stack = [(root, iter(defs[root]))]
+        colour[root] = 1
+        while stack:
+            node, children = stack[-1]
+            for child in children:
+                if child not in defs:
+                    continue
+                c = colour.get(child)
+                if c == 1:
+                    return False
+                if c is None:
+                    colour[child] = 1
+                    stack.append((child, iter(defs[child])))
+                    break
+            else:
+                colour[node] = 2
+                stack.pop()
+    return True
+
+
+def _shift(clause: Clause, offset: int) -> Clause:
+    return [lit + offset if lit > 0 else lit - offset for lit in clause]
+
+
+class IC3:
+    """One IC3 run on one transition system; `run()` returns the SolveResult."""
+
+    def __init__(
+        self,
+        ts: TransitionSystem,
+        solver: str,
+        timeout: float | None,
+        progress: Progress | None,
+        lifting: bool = True,
+    ) -> None:
+        self.ts = ts
+        self.n = n = ts.n
+        self.solver_name = solver
+        self.deadline = time.monotonic() + timeout if timeout is not None else None
+        self.progress = progress
+        # A variable whose next copy T mentions carries information across steps: state, even if
+        # a producer declared it auxiliary.
+        state = set(ts.state_vars())
+        for clause in ts.trans:
+            state.update(abs(lit) - n for lit in clause if abs(lit) > n)
+        self.state_vars = sorted(state)
+        self.stats = {"sat_calls": 0, "lemmas": 0, "ctgs": 0, "obligations": 0, "lift_fallbacks": 0, "pushes_skipped": 0}
+        self.defs = _analyse_definitions(ts, state)
+        self.lifting = lifting
+        # Aux values fixed while lifting: only free inputs when everything else is a function of
+        # them; otherwise all aux values (may over-generalise; see module docstring).
+        if self.defs.functional:
+            self.lift_aux = self.defs.inputs
+        else:
+            self.lift_aux = sorted(set(range(1, n + 1)) - state)
+        # I as a cube over state variables (the usual case): initiation is then syntactic.
+        self.init_units: set[int] | None = None
+        if all(len(c) == 1 and abs(c[0]) in state for c in ts.init):
+            self.init_units = {c[0] for c in ts.init}
+        self.frames: list[set[tuple[int, ...]]] = [set(), set()]  # lemmas (as cubes) by level
+        self.level_of: dict[tuple[int, ...], int] = {}
+        self.occurs: dict[int, set[tuple[int, ...]]] = {}  # literal -> lemmas containing it
+        self.lemma_log: list[tuple[tuple[int, ...], int]] = []  # every lemma added, in order
+        # lemma -> (level, counterexample state of its last failed push, log length then)
+        self.push_failures: dict[tuple[int, ...], tuple[int, set[int], int]] = {}
+        # Dead query literals tolerated before a solver is rebuilt.
+        self.rebuild_limit = max(REBUILD_MIN, ts.n // 4)
+        self.k = 1
+        self.activity: dict[int, float] = {}
+        self.last_progress = time.monotonic()
+        self.timer: threading.Timer | None = None
+        self._build_solvers()
+
+    # ----------------------------------------------------------------- solvers
+    def _build_solvers(self) -> None:
+        ts, n = self.ts, self.n
+        # Guarded copies of I, T ∧ U', G for the main solver; activation literals fixed here.
+        self.act_trans, self.act_init, self.act_goal = 2 * n + 1, 2 * n + 2, 2 * n + 3
+        neg_t = -self.act_trans
+        base = [list(c) for c in ts.universal]
+        base += [c + [neg_t] for c in ts.trans]
+        if not self.defs.u_total:
+            base += [_shift(c, n) + [neg_t] for c in ts.universal]
+        base += [c + [-self.act_init] for c in ts.init]
+        base += [c + [-self.act_goal] for c in ts.goal]
+        self.main_base = base
+        self.solver: Solver | None = None
+        self._build_main()
+        # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
+        # literal (some clause of G has all literals false, one selector per clause).
+        lift_base = [list(c) for c in ts.universal] + [list(c) for c in ts.trans]
+        if not self.defs.u_total:
+            lift_base += [_shift(c, n) for c in ts.universal]
+        lift_base += [list(c) for c in self.defs.goal_defs]
+        self.lift_not_goal = 2 * n + 1
+        selectors = []
+        for i, c in enumerate(self.defs.goal_rest):
+            d = 2 * n + 2 + i
+            selectors.append(d)
+            lift_base += [[-d, -lit] for lit in c]
+        lift_base.append(selectors + [-self.lift_not_goal])
+        self.lift_base = lift_base
+        self.lift_first_free = 2 * n + 2 + len(self.defs.goal_rest)
+        self.lifter: Solver | None = None
+        self._build_lifter()
+        self.init_solver: Solver | None = None
+        if self.init_units is None:
+            self.init_solver = Solver(name=self.solver_name, bootstrap_with=ts.init + ts.universal)
+
+    def _build_main(self) -> None:
+        """(Re)build the main solver: I, U, T, G and the live lemmas. Rebuilding now and then
+        drops the dead activation literals of past queries (each one makes every later call,
+        and every model, a little bigger) and the clauses of subsumed lemmas."""
+        if self.solver is not None:
+            self.solver.delete()
+        self.solver = Solver(name=self.solver_name, bootstrap_with=self.main_base)
+        self.main_next = 2 * self.n + 4
+        self.act_level = [self.act_init]
+        while len(self.act_level) < len(self.frames) + 1:
+            self.act_level.append(self._fresh_main())
+        for level in range(1, len(self.frames)):
+            act = -self.act_level[level]
+            for key in self.frames[level]:
+                self.solver.add_clause([-lit for lit in key] + [act])
+        self.main_dead = 0
+        self.stats["rebuilds"] = self.stats.get("rebuilds", 0) + 1
+
+    def _build_lifter(self) -> None:
+        if self.lifter is not None:
+            self.lifter.delete()
+        self.lifter = Solver(name=self.solver_name, bootstrap_with=self.lift_base)
+        self.lift_next = self.lift_first_free
+        self.lift_dead = 0
+
+    def _fresh_main(self) -> int:
+        v = self.main_next
+        self.main_next += 1
+        return v
+
+    def _level_acts(self, level: int) -> list[int]:
+        """Assumptions that switch on F_level: I for level 0, else lemmas of levels ≥ level."""
+        if level == 0:
+            return [self.act_init]
+        while len(self.act_level) <= self.k + 1:
+            self.act_level.append(self._fresh_main())
+        return self.act_level[level:]
+
+    def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Stop("timeout")
+        self.stats["sat_calls"] += 1
+        if self.deadline is None:
+            return solver.solve(assumptions=assumptions)
+        answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        if answer is None:
+            raise _Stop("timeout")
+        return answer
+
+    def _state_cube(self, model: list[int]) -> Cube:
+        return [model[v - 1] for v in self.state_vars]
+
+    # -------------------------------------------------------------- initiation
+    def _excludes_init(self, cube: Cube) -> bool:
+        if self.init_units is not None:
+            units = self.init_units
+            return any(-lit in units for lit in cube)
+        assert self.init_solver is not None
+        return not self._solve(self.init_solver, cube)
+
+    def _restore_initiation(self, core: Cube, cube: Cube) -> Cube:
+        """`core` ⊆ `cube`, `cube` excludes I ∧ U; add literals of `cube` back until `core` does too."""
+        if self._excludes_init(core):
+            return core
+        if self.init_units is not None:
+            units = self.init_units
+            extra = next(lit for lit in cube if -lit in units)
+            return [lit for lit in cube if lit in set(core) or lit == extra]
+        assert self.init_solver is not None
+        self._solve(self.init_solver, cube)
+        needed = set(self.init_solver.get_core() or []) | set(core)
+        return [lit for lit in cube if lit in needed]
+
+    # ---------------------------------------------------- relative induction
+    def _consecution(self, level: int, cube: Cube, want_model: bool = False) -> tuple[bool, Cube | None, list[int] | None]:
+        """Is ¬cube inductive relative to F_level (F_level ∧ ¬cube ∧ U ∧ T ∧ U' ⇒ ¬cube')?
+        UNSAT: (True, reduced cube from the core, None). SAT: (False, None, model if wanted)."""
+        n = self.n
+        tmp = self._fresh_main()
+        solver = self.solver
+        solver.add_clause([-lit for lit in cube] + [-tmp])
+        primed = [lit + n if lit > 0 else lit - n for lit in cube]
+        assumptions = [self.act_trans, tmp] + self._level_acts(level) + primed
+        try:
+            sat = self._solve(solver, assumptions)
+            if sat:
+                return False, None, solver.get_model() if want_model else None
+            core = set(solver.get_core() or [])
+            reduced = [lit for lit, p in zip(cube, primed) if p in core]
+            return True, self._restore_initiation(reduced, cube), None
+        finally:
+            solver.add_clause([-tmp])
+            self.main_dead += 1
+            if self.main_dead > self.rebuild_limit:
+                self._build_main()
+
+    # ----------------------------------------------------------------- lifting
+    def _lift(self, model: list[int], successor: Cube | None) -> Cube:
+        """A cube of states around the model's state that all reach `successor` (None: G)."""
+        state_cube = self._state_cube(model)
+        if not self.lifting:
+            return state_cube
+        n = self.n
+        aux_values = [model[v - 1] for v in self.lift_aux]
+        if successor is None:
+            target = self.lift_not_goal
+        else:
+            target = self.lift_next
+            self.lift_next += 1
+            self.lifter.add_clause([-(lit + n if lit > 0 else lit - n) for lit in successor] + [-target])
+        try:
+            if self._solve(self.lifter, [target] + aux_values + state_cube):
+                return state_cube  # T not functional here: the full state is still exact
+            core = set(self.lifter.get_core() or [])
+            return [lit for lit in state_cube if lit in core]
+        finally:
+            if successor is not None:
+                self.lifter.add_clause([-target])
+                self.lift_dead += 1
+                if self.lift_dead > self.rebuild_limit:
+                    self._build_lifter()
+
+    # --------------------------------------------------------- generalisation
+    def _mic(self, level: int, cube: Cube, depth: int) -> Cube:
+        """Drop literals while ¬cube stays inductive relative to F_level (IC3ref's `mic`)."""
+        activity = self.activity
+        cube = sorted(cube, key=lambda lit: activity.get(abs(lit), 0.0))
+        attempts = MIC_ATTEMPTS
+        i = 0
+        while i < len(cube):
+            candidate = cube[:i] + cube[i + 1 :]
+            reduced = self._ctg_down(level, candidate, i, depth)
+            if reduced is not None:
+                cube = reduced
+                attempts = MIC_ATTEMPTS
+            else:
+                attempts -= 1
+                if attempts == 0:
+                    break
+                i += 1
+        return cube
+
+    def _ctg_down(self, level: int, cube: Cube, keep_to: int, depth: int) -> Cube | None:
+        """Make `cube` inductive relative to F_level by blocking its counterexamples to
+        generalisation (CTGs) or joining with them; None if that would drop a kept literal."""
+        ctgs = 0
+        while True:
+            if not self._excludes_init(cube):
+                return None
+            if depth > CTG_MAX_DEPTH:
+                ok, core, _ = self._consecution(level, cube)
+                return core if ok else None
+            ok, core, model = self._consecution(level, cube, want_model=True)
+            if ok:
+                return core
+            assert model is not None
+            ctg = self._state_cube(model)
+            if ctgs < CTG_MAX_COUNT and level > 0 and self._excludes_init(ctg):
+                ok, ctg_core, _ = self._consecution(level - 1, ctg)
+                if ok:
+                    assert ctg_core is not None
+                    ctgs += 1
+                    self.stats["ctgs"] += 1
+                    j = level
+                    while j <= self.k:
+                        ok, smaller, _ = self._consecution(j, ctg_core)
+                        if not ok:
+                            break
+                        assert smaller is not None
+                        ctg_core = smaller
+                        j += 1
+                    ctg_core = self._mic(j - 1, ctg_core, depth + 1)
+                    self._add_lemma(ctg_core, j)
+                    continue
+            ctgs = 0
+            ctg_lits = set(ctg)
+            joined = []
+            for i, lit in enumerate(cube):
+                if lit in ctg_lits:
+                    joined.append(lit)
+                elif i < keep_to:
+                    return None
+            cube = joined
+
+    # ------------------------------------------------------------------ frames
+    def _add_lemma(self, cube: Cube, level: int) -> None:
+        """¬cube holds in F_1..F_level; drop the lemmas of levels ≤ level it subsumes."""
+        key = tuple(sorted(cube))
+        lits = set(key)
+        occurs = self.occurs
+        if key:
+            candidates = min((occurs.get(lit, ()) for lit in key), key=len)
+        else:
+            candidates = self.level_of.keys()
+        for other in [o for o in candidates if self.level_of[o] <= level and lits.issubset(o)]:
+            self.frames[self.level_of.pop(other)].discard(other)
+            for lit in other:
+                occurs[lit].discard(other)
+        while len(self.frames) <= level:
+            self.frames.append(set())
+        self.frames[level].add(key)
+        self.level_of[key] = level
+        self.lemma_log.append((key, level))
+        for lit in key:
+            occurs.setdefault(lit, set()).add(key)
+        while len(self.act_level) <= level:
+            self.act_level.append(self._fresh_main())
+        self.solver.add_clause([-lit for lit in key] + [-self.act_level[level]])
+        self.stats["lemmas"] += 1
+        activity = self.activity
+        for lit in key:
+            activity[abs(lit)] = activity.get(abs(lit), 0.0) + 1.0
+
+    def _blocked(self, cube: Cube, level: int) -> bool:
+        """Does F_level already exclude the cube (F_level ∧ cube unsat)?"""
+        return not self._solve(self.solver, self._level_acts(level) + cube)
+
+    def _bad_state(self) -> list[int] | None:
+        """A model of F_k ∧ U ∧ G, or None."""
+        if self._solve(self.solver, self._level_acts(self.k) + [self.act_goal]):
+            return self.solver.get_model()
+        return None
+
+    # ---------------------------------------------------------- the main loop
+    def _strengthen(self) -> _Obligation | None:
+        """Block every G-state in F_k; return the level-0 obligation of a path if one exists."""
+        while (model := self._bad_state()) is not None:
+            queue: list[tuple[int, int, int, _Obligation]] = []
+            counter = 0
+            cube = self._lift(model, None)
+            first = _Obligation(cube, self.k if self._excludes_init(cube) else 0, 0)
+            heapq.heappush(queue, (first.level, first.depth, counter, first))
+            while queue:
+                self._report()
+                _, _, _, ob = queue[0]
+                self.stats["obligations"] += 1
+                if ob.level == 0:
+                    return ob
+                if ob.depth > 0 and self._blocked(ob.cube, ob.level):
+                    heapq.heappop(queue)
+                    continue
+                ok, core, pred_model = self._consecution(ob.level - 1, ob.cube, want_model=True)
+                if ok:
+                    heapq.heappop(queue)
+                    assert core is not None
+                    cube = self._mic(ob.level - 1, core, 1)
+                    level = ob.level
+                    while level <= self.k:
+                        ok, smaller, _ = self._consecution(level, cube)
+                        if not ok:
+                            break
+                        assert smaller is not None
+                        cube = smaller
+                        level += 1
+                    self._add_lemma(cube, level)
+                    if level < self.k:
+                        # Look for longer paths through this cube (IC3ref re-enqueues).
+                        counter += 1
+                        again = _Obligation(ob.cube, level + 1, ob.depth, ob.succ)
+                        heapq.heappush(queue, (again.level, again.depth, counter, again))
+                else:
+                    assert pred_model is not None
+                    counter += 1
+                    pred_cube = self._lift(pred_model, ob.cube)
+                    # A predecessor that may be initial ends the path (level 0): a lemma must
+                    # never exclude an initial state.
+                    level = ob.level - 1 if self._excludes_init(pred_cube) else 0
+                    pred = _Obligation(pred_cube, level, ob.depth + 1, ob)
+                    heapq.heappush(queue, (pred.level, pred.depth, counter, pred))
+        return None
+
+    def _propagate(self) -> int | None:
+        """Push lemmas forward; return i if F_i = F_{i+1} (the proof), else None.
+
+        A failed push leaves a counterexample state; while no later lemma of level ≥ i excludes
+        that state, the same push would fail again, so it is skipped without a SAT call."""
+        log = self.lemma_log
+        for i in range(1, self.k):
+            frame = self.frames[i]
+            for key in sorted(frame, key=len):
+                if key not in frame:
+                    continue  # subsumed meanwhile
+                cached = self.push_failures.get(key)
+                if cached is not None and cached[0] == i:
+                    _, state, seen = cached
+                    if not any(lv >= i and all(lit in state for lit in d) for d, lv in log[seen:]):
+                        self.push_failures[key] = (i, state, len(log))
+                        self.stats["pushes_skipped"] += 1
+                        continue
+                ok, core, model = self._consecution(i, list(key), want_model=True)
+                if ok:
+                    assert core is not None
+                    self.push_failures.pop(key, None)
+                    self._add_lemma(core, i + 1)  # removes `key`: core ⊆ key
+                else:
+                    assert model is not None
+                    self.push_failures[key] = (i, set(self._state_cube(model)), len(log))
+            if not frame:
+                return i
+        return None
+
+    def _report(self, force: bool = False) -> None:
+        if self.progress is None:
+            return
+        now = time.monotonic()
+        if force or now - self.last_progress >= PROGRESS_INTERVAL:
+            self.last_progress = now
+            lemmas = sum(len(f) for f in self.frames)
+            self.progress({"frame": self.k, "lemmas": lemmas, "obligations": self.stats["obligations"]})
+
+    def run(self) -> SolveResult:
+        start = time.monotonic()
+        if self.deadline is not None:
+            self.timer = threading.Timer(max(0.0, self.deadline - time.monotonic()), self._interrupt)
+            self.timer.daemon = True
+            self.timer.start()
+        try:
+            return self._run()
+        except _Stop as stop:
+            return self._result("unknown", steps=self.k, reason=str(stop))
+        except KeyboardInterrupt:
+            return self._result("unknown", steps=self.k, reason="interrupted")
+        finally:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.solver.delete()
+            self.lifter.delete()
+            if self.init_solver is not None:
+                self.init_solver.delete()
+            self.stats["time"] = round(time.monotonic() - start, 3)
+
+    def _interrupt(self) -> None:
+        for s in (self.solver, self.lifter, self.init_solver):
+            if s is not None:
+                s.interrupt()
+
+    def _result(self, status: str, **kw) -> SolveResult:
+        stats = dict(self.stats)
+        stats["frames"] = self.k
+        stats["definitional"] = int(self.defs.functional)
+        return SolveResult(status, engine="ic3", stats=stats, **kw)
+
+    def _run(self) -> SolveResult:
+        # Paths of length 0 and 1 first (IC3ref does the same): IC3 proper starts at F_1.
+        for k in (0, 1):
+            trace = self._concrete_trace(k, None)
+            if trace is not None:
+                return self._result("sat", steps=k, trace=trace)
+        while True:
+            ob = self._strengthen()
+            if ob is not None:
+                chain = []
+                node: _Obligation | None = ob
+                while node is not None:
+                    chain.append(node.cube)
+                    node = node.succ
+                trace = self._concrete_trace(len(chain) - 1, chain)
+                if trace is not None:
+                    return self._result("sat", steps=len(chain) - 1, trace=trace)
+                if not self.lifting:
+                    raise AssertionError("IC3: a chain of full state cubes has no concrete path")
+                # Lifting over-generalised (relational T): go on with exact state cubes.
+                self.lifting = False
+                self.stats["lift_fallbacks"] += 1
+                continue
+            self.k += 1
+            self.frames.append(set())
+            self._report(force=True)
+            closed = self._propagate()
+            if closed is not None:
+                invariant = [
+                    [-lit for lit in key] for level in range(closed + 1, len(self.frames)) for key in self.frames[level]
+                ]
+                return self._result("unsat", steps=closed, invariant=invariant)
+
+    # ------------------------------------------------------- counterexamples
+    def _concrete_trace(self, k: int, cubes: list[Cube] | None) -> list[list[int]] | None:
+        """One SAT call over the k-step unrolling I(0), U(0..k), T, G(k), with the state cubes as
+        assumptions: the full assignment of every variable at every step, or None."""
+        ts, n = self.ts, self.n
+        with Solver(name=self.solver_name) as s:
+            for c in ts.init:
+                s.add_clause(c)
+            for j in range(k + 1):
+                for c in ts.universal:
+                    s.add_clause(_shift(c, j * n))
+            for j in range(k):
+                for c in ts.trans:
+                    s.add_clause(_shift(c, j * n))
+            for c in ts.goal:
+                s.add_clause(_shift(c, k * n))
+            assumptions = []
+            if cubes is not None:
+                for j, cube in enumerate(cubes):
+                    assumptions.extend(_shift([lit], j * n)[0] for lit in cube)
+            if not self._solve(s, assumptions):
+                return None
+            model = s.get_model() or []
+        value = set(model)
+        return [[v if v + j * n in value else -v for v in range(1, n + 1)] for j in range(k + 1)]
+
+
+def ic3(
+    ts: TransitionSystem,
+    *,
+    solver: str = "minisat22",
+    timeout: float | None = None,
+    progress: Progress | None = None,
+    lifting: bool = True,
+) -> SolveResult:
+    """Decide whether G is reachable: sat with a full trace, unsat with an inductive invariant
+    over state variables, or unknown (timeout, Ctrl-C) with the frame reached. Results are not
+    checked here; `solvers.api.solve` checks them."""
+    return IC3(ts, solver, timeout, progress, lifting).run()
