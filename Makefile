@@ -42,6 +42,12 @@ samples: $(STAMP)
 bench-encode: $(STAMP)
 	$(PY) -m llumc.benchmarks.encoding_size
 
+# DimSpec toolkit: time per engine (BMC, IC3) per file of ../shared/dimspec and dimspec_samples/,
+# then BMC on freecell by SAT solver and schedule. Markdown tables on stdout.
+SOLVERS_BENCH_TIMEOUT ?= 60
+bench-solvers: $(STAMP)
+	$(PY) -m llumc.benchmarks.solvers_bench --timeout $(SOLVERS_BENCH_TIMEOUT)
+
 # Issue 5's run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).
 # Worst case (every task times out) about 361 tasks x 70 s / 2 jobs = 3.5 h.
