@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from llumc.encode import EncodeResult, SymbolMap, encode_file, read_symbol_map
+from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, read_symbol_map
 from llumc.errors import UnsupportedError
 
 ENGINES = ("portfolio", "ic3", "bmc")
@@ -37,6 +37,7 @@ class TraceStep:
     line: int | None
     inputs: list[InputValue] = field(default_factory=list)
     changes: dict[str, int] = field(default_factory=dict)  # variable -> value after the block
+    blocks: list[str] = field(default_factory=list)  # the basic blocks the step ran, in order
 
 
 @dataclass
@@ -72,22 +73,6 @@ def _signed(value: int, width: int) -> int:
     return value - (1 << width) if width > 1 and value >> (width - 1) else value
 
 
-def step_blocks(result: EncodeResult, head: str) -> list[str]:
-    """The blocks one step runs, in order: its head block and the chain fused into it."""
-    members = {name for name, h in read_symbol_map(result.ts.comments).fused.items() if h == head}
-    chain = [head]
-    while result.fn is not None:
-        try:
-            targets = result.fn.block(chain[-1]).instrs[-1].targets
-        except KeyError:
-            break
-        following = [t for t in targets if t in members and t not in chain]
-        if not following:
-            break
-        chain.append(following[0])
-    return chain
-
-
 def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSite]:
     from llumc.frontend import TRAP_KINDS, classify_call
 
@@ -116,19 +101,18 @@ def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSit
     return sites
 
 
-def error_sites(result: EncodeResult, head: str) -> list[ErrorSite]:
-    """The places a step starting in `head` can reach `error` from under the encoded property:
-    error calls and traps in its blocks, and the trap blocks its checks branch to."""
-    if result.fn is None:
+def error_sites(result: EncodeResult, blocks: list[str]) -> list[ErrorSite]:
+    """The places the last step of a trace can reach `error` from under the encoded property,
+    given the blocks it ran in order (`executed_blocks`): the step ends in its last block, at an
+    error call or trap there, or at a trap block its sanitizer check branches to (fused check)."""
+    if result.fn is None or not blocks:
         return []
     prop = result.word.prop
-    chain = step_blocks(result, head)
-    sites: list[ErrorSite] = []
-    for name in chain:
-        sites += _sites_in(result, name, prop)
-        for target in result.fn.block(name).instrs[-1].targets:
-            if target not in chain:
-                sites += [s for s in _sites_in(result, target, prop) if s.kind == "overflow"]
+    last = blocks[-1]
+    sites = _sites_in(result, last, prop)
+    for target in result.fn.block(last).instrs[-1].targets:
+        if target not in blocks:
+            sites += [s for s in _sites_in(result, target, prop) if s.kind == "overflow"]
     return sites
 
 
@@ -149,8 +133,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         name, line = symbols.blocks.get(code, (f"<block {code}>", None))
         if code == error_code:
             break
-        step = TraceStep(step=i, block=name, line=line)
-        chain = step_blocks(result, name)
+        chain = executed_blocks(result, trace[i])
+        step = TraceStep(step=i, block=name, line=line, blocks=chain)
         for inp in sorted((inp for inp in symbols.inputs if inp.block in chain),
                           key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1
@@ -252,8 +236,8 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
 
     prop = encoded.word.prop
     steps, inputs = decode_trace(encoded, trace, ir_names=ir_trace)
-    last_block = steps[-1].block if steps else None
-    sites = error_sites(encoded, last_block) if last_block else []
+    last_block = steps[-1].blocks[-1] if steps and steps[-1].blocks else None
+    sites = error_sites(encoded, steps[-1].blocks) if steps else []
     result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps)
     if not sites:
         result.reason = f"counterexample not confirmed: no error site in block {last_block}"

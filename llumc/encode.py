@@ -15,6 +15,8 @@ Symbol map: leading comment lines (`ts.comments`, without the `c ` prefix), one 
     scheme <edge|paper>
     block <code> <name> <C line or ->          one per block, ok and error included
     fused <name> <head>                          block <name> runs in the same step as <head>
+    member <name> <cut>                          (lbe) block <name> may run in the step of cut
+                                                 point <cut> (a block may be in several steps)
     state <lo> <hi> <kind> <IR name> <C names comma-separated or ->
     input <lo> <hi> <callee|undef> <IR name> <block> <C line or ->
     formula <i|u|g|t> aux <lo> <hi>             (hi < lo: none)
@@ -94,6 +96,7 @@ class SymbolMap:
     scheme: str = ""
     blocks: dict[int, tuple[str, int | None]] = field(default_factory=dict)  # code -> (name, line)
     fused: dict[str, str] = field(default_factory=dict)  # block -> head block of its step
+    members: dict[str, list[str]] = field(default_factory=dict)  # lbe: cut point -> its region's blocks
     state: list[StateSymbol] = field(default_factory=list)
     inputs: list[InputSymbol] = field(default_factory=list)
     formula_aux: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -130,6 +133,8 @@ def read_symbol_map(comments: list[str]) -> SymbolMap:
             sm.blocks[int(parts[1])] = (parts[2], None if parts[3] == "-" else int(parts[3]))
         elif tag == "fused" and len(parts) == 3:
             sm.fused[parts[1]] = parts[2]
+        elif tag == "member" and len(parts) == 3:
+            sm.members.setdefault(parts[2], []).append(parts[1])
         elif tag == "state" and len(parts) == 6:
             names = [] if parts[5] == "-" else parts[5].split(",")
             sm.state.append(StateSymbol(int(parts[1]), int(parts[2]), parts[3], parts[4], names))
@@ -153,6 +158,9 @@ def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_
         comments.append(f"block {b.code} {b.name} {_dash(b.line)}")
     for name, head in wts.fused.items():
         comments.append(f"fused {name} {head}")
+    if wts.regions:
+        for head, members in wts.step_blocks.items():
+            comments += [f"member {name} {head}" for name, _cond in members if name != head]
     for var in wts.state:
         for bit in range(var.width):
             state_bit[(var.index, bit)] = next_var
@@ -230,6 +238,28 @@ class EncodeResult:
     word: WordTransitionSystem
     stats: EncodeStats
     fn: "Function | None" = None  # the CFG that was encoded (trace decoding reads its error sites)
+
+
+def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
+    """The blocks a step runs, in execution order, for one time step of a trace (signed literals
+    by variable: the state before the step and the step's inputs). Evaluates the step's block
+    conditions (`WordTransitionSystem.step_blocks`) on those values, so it is exact for every
+    scheme: with large blocks, which blocks run depends on branch conditions inside the step.
+    Empty for `ok`, `error` and invalid block codes."""
+    from llumc.terms import evaluate
+
+    symbols = read_symbol_map(encoded.ts.comments)
+    head = symbols.block_of(assignment)
+    conditions = encoded.word.step_blocks.get(head)
+    if conditions is None:
+        return []
+    leaves: dict[tuple[str, int], int] = {}
+    for var, symbol in zip(encoded.word.state, symbols.state):
+        leaves[("state", var.index)] = symbols.value(symbol, assignment)
+    for inp, symbol in zip(encoded.word.inputs, symbols.inputs):
+        leaves[("input", inp.index)] = symbols.value(symbol, assignment)
+    cache: dict[int, int] = {}
+    return [name for name, cond in conditions if evaluate(cond, leaves, cache)]
 
 
 def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "edge",

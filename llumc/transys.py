@@ -40,7 +40,7 @@ from llumc.errors import UnsupportedError
 from llumc.terms import Term, TermBuilder
 
 PROPERTIES = ("unreach-call", "no-overflow", "all")
-SCHEMES = ("edge", "paper")
+SCHEMES = ("edge", "paper", "lbe")
 IGNORED_INTRINSIC_PREFIXES = (
     "llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
     "llvm.sideeffect", "llvm.donothing", "llvm.pseudoprobe", "llvm.stacksave", "llvm.stackrestore",
@@ -88,6 +88,11 @@ class WordTransitionSystem:
     scheme: str
     source: str = ""
     fused: dict[str, str] = field(default_factory=dict)  # block run in its head's step -> head
+    # step head -> the blocks the step may run, in execution order, each with the condition
+    # (on the current state and the step's inputs) under which it runs: trace decoding
+    # evaluates them (`executed_blocks`)
+    step_blocks: dict[str, list[tuple[str, Term]]] = field(default_factory=dict)
+    regions: bool = False  # large blocks: a block may belong to several steps (symbol map `region`)
 
     @property
     def ok_code(self) -> int:
@@ -113,6 +118,8 @@ class _Encoder:
             raise ValueError(f"unknown property {prop}")
         if scheme not in SCHEMES:
             raise ValueError(f"unknown scheme {scheme}")
+        if scheme == "lbe":
+            raise ValueError("the lbe scheme is built by llumc.lbe.LargeBlockEncoder")
         self.fn, self.prop, self.scheme, self.classify, self.debug = fn, prop, scheme, classify, debug
         self.tb = TermBuilder()
         self.errors_are_errors = prop in ("unreach-call", "all")
@@ -138,6 +145,8 @@ class _Encoder:
                 self.defs[ins.key] = (b, ins)
         self.state_of: dict[int, StateVar] = {}  # instruction key -> state var
         self.input_of: dict[tuple[int, int], InputVar] = {}  # (instr key, operand pos) -> input
+        # step head -> [(block, condition on state and inputs under which the step runs it)]
+        self.reached: dict[str, list[tuple[str, Term]]] = {}
 
     def _trap_only(self, name: str) -> bool:
         """A block that only reports a failed sanitizer check (`llvm.ubsantrap`; unreachable)."""
@@ -253,6 +262,68 @@ class _Encoder:
         return self.cur(var)
 
     # ----------------------------------------------------------------- blocks
+    def pure_value(self, ins: Instr, arg) -> Term | None:
+        """The term of a side-effect-free instruction (arithmetic, comparisons, casts, select,
+        value intrinsics), or None for anything else. `arg(i)` gives operand i's term; shared by
+        every scheme so that all encode instructions identically."""
+        tb = self.tb
+        op = ins.opcode
+        callee = ins.callee or ""
+        if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+            return tb.op(op, arg(0), arg(1))
+        elif op == "icmp":
+            a, b = arg(0), arg(1)
+            p = ins.predicate
+            if p == "eq":
+                t = tb.eq(a, b)
+            elif p == "ne":
+                t = tb.not_(tb.eq(a, b))
+            else:
+                base = "ult" if p[0] == "u" else "slt"
+                rel = p[1:]
+                if rel == "lt":
+                    t = tb.op(base, a, b)
+                elif rel == "gt":
+                    t = tb.op(base, b, a)
+                elif rel == "le":
+                    t = tb.not_(tb.op(base, b, a))
+                else:  # ge
+                    t = tb.not_(tb.op(base, a, b))
+            return t
+        elif op == "select":
+            return tb.ite(arg(0), arg(1), arg(2))
+        elif op == "zext":
+            return tb.zext(arg(0), ins.width)
+        elif op == "sext":
+            return tb.sext(arg(0), ins.width)
+        elif op == "trunc":
+            return tb.extract(arg(0), ins.width - 1, 0)
+        elif op == "freeze":
+            return arg(0)
+        elif op == "extractvalue":
+            struct = arg(0)
+            n = struct.width - 1
+            if ins.index == 0:
+                return tb.extract(struct, n - 1, 0)
+            elif ins.index == 1:
+                return tb.extract(struct, n, n)
+            else:
+                raise UnsupportedError(f"{self.fn.source}:{ins.line}: unsupported `{ins.text}`")
+        elif op == "call" and _with_overflow(callee):
+            arith, check = _with_overflow(callee)  # type: ignore[misc]
+            a, b = arg(0), arg(1)
+            return tb.op("concat", tb.op(check, a, b), tb.op(arith, a, b))
+        elif op == "call" and callee.startswith(("llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.")):
+            a, b = arg(0), arg(1)
+            cmp = "slt" if callee[5] == "s" else "ult"
+            a_less = tb.op(cmp, a, b)
+            return tb.ite(a_less, b, a) if "max" in callee else tb.ite(a_less, a, b)
+        elif op == "call" and callee.startswith("llvm.abs."):
+            a = arg(0)
+            negative = tb.op("slt", a, tb.const(0, a.width))
+            return tb.ite(negative, tb.op("neg", a), a)
+        return None
+
     def encode_block(self, block: Block):
         """Encode one step starting in head block `block` (and the blocks fused into it).
         Returns (edges, local, phi_edges, chain): edges are (condition, target code) in order,
@@ -270,7 +341,9 @@ class _Encoder:
 
         chain = [block]
         prev: Block | None = None
+        self.reached[chain[0].name] = reached = []
         while True:
+            reached.append((block.name, guard))  # the condition under which the step runs `block`
             fused_to: str | None = None
             for ins in block.instrs:
                 op = ins.opcode
@@ -278,7 +351,10 @@ class _Encoder:
                 def arg(i: int) -> Term:
                     return self.operand(ins.operands[i], local, ins, block, i)
 
-                if op == "phi":
+                pure = self.pure_value(ins, arg)
+                if pure is not None:
+                    local[ins.key] = pure
+                elif op == "phi":
                     if prev is not None:  # fused block: its only predecessor is prev
                         pos, value = next((k, v) for k, (v, p) in enumerate(ins.incoming) if p == prev.name)
                         local[ins.key] = self.operand(value, local, ins, block, pos)
@@ -297,46 +373,6 @@ class _Encoder:
                                 at_pred = tb.eq(self.cur(self.pred), self.code(self.codes[self.head.get(pred, pred)]))
                                 term = tb.ite(at_pred, v, term)
                         local[ins.key] = term
-                elif op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
-                    local[ins.key] = tb.op(op, arg(0), arg(1))
-                elif op == "icmp":
-                    a, b = arg(0), arg(1)
-                    p = ins.predicate
-                    if p == "eq":
-                        t = tb.eq(a, b)
-                    elif p == "ne":
-                        t = tb.not_(tb.eq(a, b))
-                    else:
-                        base = "ult" if p[0] == "u" else "slt"
-                        rel = p[1:]
-                        if rel == "lt":
-                            t = tb.op(base, a, b)
-                        elif rel == "gt":
-                            t = tb.op(base, b, a)
-                        elif rel == "le":
-                            t = tb.not_(tb.op(base, b, a))
-                        else:  # ge
-                            t = tb.not_(tb.op(base, a, b))
-                    local[ins.key] = t
-                elif op == "select":
-                    local[ins.key] = tb.ite(arg(0), arg(1), arg(2))
-                elif op == "zext":
-                    local[ins.key] = tb.zext(arg(0), ins.width)
-                elif op == "sext":
-                    local[ins.key] = tb.sext(arg(0), ins.width)
-                elif op == "trunc":
-                    local[ins.key] = tb.extract(arg(0), ins.width - 1, 0)
-                elif op == "freeze":
-                    local[ins.key] = arg(0)
-                elif op == "extractvalue":
-                    struct = arg(0)
-                    n = struct.width - 1
-                    if ins.index == 0:
-                        local[ins.key] = tb.extract(struct, n - 1, 0)
-                    elif ins.index == 1:
-                        local[ins.key] = tb.extract(struct, n, n)
-                    else:
-                        raise UnsupportedError(f"{self.fn.source}:{ins.line}: unsupported `{ins.text}`")
                 elif op == "call":
                     callee = ins.callee or ""
                     kind = self.classify(callee)
@@ -359,19 +395,6 @@ class _Encoder:
                     elif kind == "trap":
                         stop(self.error)
                         return edges, local, phi_edges, chain
-                    elif _with_overflow(callee):
-                        arith, check = _with_overflow(callee)  # type: ignore[misc]
-                        a, b = arg(0), arg(1)
-                        local[ins.key] = tb.op("concat", tb.op(check, a, b), tb.op(arith, a, b))
-                    elif callee.startswith(("llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.")):
-                        a, b = arg(0), arg(1)
-                        cmp = "slt" if callee[5] == "s" else "ult"
-                        a_less = tb.op(cmp, a, b)
-                        local[ins.key] = tb.ite(a_less, b, a) if "max" in callee else tb.ite(a_less, a, b)
-                    elif callee.startswith("llvm.abs."):
-                        a = arg(0)
-                        negative = tb.op("slt", a, tb.const(0, a.width))
-                        local[ins.key] = tb.ite(negative, tb.op("neg", a), a)
                     elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
                         pass
                     else:
@@ -470,7 +493,7 @@ class _Encoder:
         blocks += [BlockCode(self.ok, "ok"), BlockCode(self.error, "error")]
         return WordTransitionSystem(
             tb, self.state, self.inputs, init, universal, goal, nexts, blocks, self.prop, self.scheme,
-            self.fn.source, {name: h for name, h in self.head.items() if name != h},
+            self.fn.source, {name: h for name, h in self.head.items() if name != h}, self.reached,
         )
 
 
@@ -481,6 +504,10 @@ def build_transition_system(fn: Function, *, prop: str = "unreach-call", scheme:
     and passed sanitizer checks in the same step as their predecessor."""
     if classify is None:
         from llumc.frontend import classify_call as classify
+    if scheme == "lbe":
+        from llumc.lbe import LargeBlockEncoder
+
+        return LargeBlockEncoder(fn, prop, classify, debug).build()
     if fuse is None:
         fuse = scheme == "edge"
     return _Encoder(fn, prop, scheme, classify, debug, fuse).build()

@@ -92,18 +92,22 @@ def test_appendix_state_space_is_the_paper_minimum():
 # ----------------------------------------------------------------------------- properties
 
 
-def test_loop_counter_reaches_error_after_five_iterations():
-    # steps: entry 0, while.cond 1,3,..,11 (i = 0..5), while.body 2,..,10, while.end 12
-    # (i == 5), if.then 13 (the error call), error 14
-    assert depth(encode("loop_count.c").ts, 20) == 14
+@pytest.mark.parametrize("scheme, steps", [("edge", 14), ("lbe", 7)])
+def test_loop_counter_reaches_error_after_five_iterations(scheme, steps):
+    # edge: entry 0, while.cond 1,3,..,11 (i = 0..5), while.body 2,..,10, while.end 12
+    # (i == 5), if.then 13 (the error call), error 14.
+    # lbe: entry -> while.cond 1, one step per iteration (i = 0..4) 6, exit + error call 7
+    assert depth(encode("loop_count.c", scheme=scheme).ts, 20) == steps
 
 
-def test_safe_loop_has_no_error_within_bound():
-    assert depth(encode("safe_loop.c").ts, 12) is None
+@pytest.mark.parametrize("scheme", ["edge", "paper", "lbe"])
+def test_safe_loop_has_no_error_within_bound(scheme):
+    assert depth(encode("safe_loop.c", scheme=scheme).ts, 12) is None
 
 
-def test_failed_assume_leads_to_ok():
-    assert depth(encode("assume_blocks.c").ts, 8) is None
+@pytest.mark.parametrize("scheme", ["edge", "paper", "lbe"])
+def test_failed_assume_leads_to_ok(scheme):
+    assert depth(encode("assume_blocks.c", scheme=scheme).ts, 8) is None
 
 
 def test_overflow_removed_by_optimiser_is_still_found():
@@ -132,34 +136,39 @@ def test_fusion_keeps_verdicts_and_shrinks_the_system():
     assert read_symbol_map(fused.ts.comments).fused  # the merged blocks are listed
 
 
-def test_no_overflow_ignores_error_calls():
-    assert depth(encode("loop_count.c", prop="no-overflow").ts, 20) is None
+@pytest.mark.parametrize("scheme", ["edge", "lbe"])
+def test_no_overflow_ignores_error_calls(scheme):
+    assert depth(encode("loop_count.c", prop="no-overflow", scheme=scheme).ts, 20) is None
 
 
 # ----------------------------------------------------------------------------- instructions
 
 
-def test_every_integer_operator_on_concrete_values():
+@pytest.mark.parametrize("scheme", ["edge", "lbe"])
+def test_every_integer_operator_on_concrete_values(scheme):
     """Error reachable iff add/sub/mul/sdiv/srem/udiv/urem/shl/ashr/lshr/and/or/xor, 64-bit
     sext+mul, trunc to i16/i8 all compute exactly what C says."""
-    assert reachable(encode("arith.c").ts, 6)
+    assert reachable(encode("arith.c", scheme=scheme).ts, 6)
 
 
-def test_operator_test_can_fail(tmp_path):
+@pytest.mark.parametrize("scheme", ["edge", "lbe"])
+def test_operator_test_can_fail(tmp_path, scheme):
     """The same program with one wrong expected product: the error is unreachable."""
     wrong = tmp_path / "arith_wrong.c"
     wrong.write_text((PROGRAMS / "arith.c").read_text().replace("a * b == -185", "a * b == -186"))
-    assert not reachable(encode_file(wrong).ts, 6)
+    assert not reachable(encode_file(wrong, scheme=scheme).ts, 6)
 
 
-def test_switch_trunc_and_64_bit_constants():
-    result = encode("switch_trunc.c")
+@pytest.mark.parametrize("scheme", ["edge", "paper", "lbe"])
+def test_switch_trunc_and_64_bit_constants(scheme):
+    result = encode("switch_trunc.c", scheme=scheme)
     assert reachable(result.ts, 6)
     assert any(inp.hi - inp.lo + 1 == 64 for inp in read_symbol_map(result.ts.comments).inputs)
 
 
-def test_select_and_min_max():
-    assert reachable(encode("select_minmax.c").ts, 6)
+@pytest.mark.parametrize("scheme", ["edge", "paper", "lbe"])
+def test_select_and_min_max(scheme):
+    assert reachable(encode("select_minmax.c", scheme=scheme).ts, 6)
 
 
 # ----------------------------------------------------------------------------- DimSpec layout

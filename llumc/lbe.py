@@ -1,0 +1,348 @@
+"""Large-block encoding (`--scheme lbe`): one step runs from a cut point through a loop-free
+region of blocks to the next cut point, or to `ok`/`error`.
+
+Why: in the small-block encoding every block of a loop iteration is a step, so paths are
+long, and every step's formula carries every block anyway. Summarising the loop-free parts
+(rules 1 and 2 of Beyer et al., "Software Model Checking via Large-Block Encoding":
+sequences and choices merged, the error location a sink) makes one loop iteration one step.
+
+- Cut points: the entry block and the targets of back edges of a depth-first search; every
+  cycle contains a back edge, so every cycle contains a cut point and each region (the blocks
+  reachable from a cut point without passing another) is a DAG. `curr` ranges over the cut
+  points plus `ok` and `error`.
+- A step is encoded functionally: each region block gets a reachability condition (its path
+  condition inside the step: the disjunction over incoming region edges of the predecessor's
+  end guard and the branch condition); checks inside a block cut the path in instruction order
+  as in the small-block encoder (failed assume -> ok, failed assert / error call / trap ->
+  error), so the first failing check in execution order wins. Phis of region blocks are ites
+  over the incoming edges' conditions.
+- State variables are only the values that live across cut points: phis of cut points (set on
+  the edge entering them, as in the edge scheme) and values read where their definition did not
+  necessarily run earlier in the same step (SSA dominance across a cut point). A value whose
+  definition ran in the step on some paths but not all is read as ite(defined in this step,
+  new value, state variable).
+- Nondet calls: one input per call site; a site runs at most once per step (DAG), and only one
+  region is active per step, so regions sharing a block share its inputs.
+"""
+
+from __future__ import annotations
+
+import math
+
+from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
+from llumc.errors import UnsupportedError
+from llumc.terms import Term
+from llumc.transys import (
+    IGNORED_INTRINSIC_PREFIXES, BlockCode, StateVar, WordTransitionSystem, _Encoder,
+)
+
+
+def successors(block: Block) -> list[str]:
+    """Distinct CFG successors of a block, in terminator order."""
+    term = block.instrs[-1]
+    out: list[str] = []
+    for target in term.targets + [dest for _, dest in term.cases]:
+        if target not in out:
+            out.append(target)
+    return out
+
+
+def cut_points(fn: Function) -> list[str]:
+    """Entry block and back-edge targets of an iterative DFS from the entry (reachable blocks only),
+    in the order of `fn.blocks`."""
+    entry = fn.blocks[0].name
+    succ = {b.name: successors(b) for b in fn.blocks}
+    cuts = {entry}
+    on_stack: set[str] = {entry}
+    seen: set[str] = {entry}
+    stack: list[tuple[str, int]] = [(entry, 0)]
+    while stack:
+        name, i = stack[-1]
+        if i < len(succ[name]):
+            stack[-1] = (name, i + 1)
+            s = succ[name][i]
+            if s in on_stack:
+                cuts.add(s)  # back edge
+            elif s not in seen:
+                seen.add(s)
+                on_stack.add(s)
+                stack.append((s, 0))
+        else:
+            on_stack.discard(name)
+            stack.pop()
+    return [b.name for b in fn.blocks if b.name in cuts]
+
+
+class Region:
+    """The loop-free blocks one step may run from cut point `root`, in topological order, with
+    the ancestor and dominator relations *inside the region* (bitsets over `order` positions)."""
+
+    def __init__(self, fn: Function, root: str, cuts: set[str]):
+        self.root = root
+        succ = {b.name: successors(b) for b in fn.blocks}
+        post: list[str] = []
+        seen = {root}
+        stack: list[tuple[str, int]] = [(root, 0)]
+        while stack:  # iterative DFS postorder, not entering cut points
+            name, i = stack[-1]
+            if i < len(succ[name]):
+                stack[-1] = (name, i + 1)
+                s = succ[name][i]
+                if s not in cuts and s not in seen:
+                    seen.add(s)
+                    stack.append((s, 0))
+            else:
+                post.append(name)
+                stack.pop()
+        self.order = post[::-1]
+        self.pos = {name: i for i, name in enumerate(self.order)}
+        self.preds: dict[str, list[str]] = {name: [] for name in self.order}
+        for name in self.order:
+            for s in succ[name]:
+                if s in self.pos and s not in cuts:
+                    if self.pos[s] <= self.pos[name]:
+                        raise AssertionError(f"region of {root} is not a DAG at {name} -> {s}")
+                    self.preds[s].append(name)
+        self.ancestors: dict[str, int] = {}
+        self.dominators: dict[str, int] = {}
+        for name in self.order:
+            bit = 1 << self.pos[name]
+            anc, dom = bit, None
+            for p in self.preds[name]:
+                anc |= self.ancestors[p]
+                dom = self.dominators[p] if dom is None else dom & self.dominators[p]
+            self.ancestors[name] = anc
+            self.dominators[name] = bit | (dom or 0)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.pos
+
+    def read(self, def_block: str, use_block: str) -> str:
+        """How a value defined in `def_block` is read at the end of `use_block` (both blocks'
+        instructions up to the use): "local" (its definition surely ran earlier in this step),
+        "mixed" (on some paths), or "state" (from an earlier step)."""
+        if def_block not in self.pos:
+            return "state"
+        bit = 1 << self.pos[def_block]
+        if self.dominators[use_block] & bit:
+            return "local"
+        if self.ancestors[use_block] & bit:
+            return "mixed"
+        return "state"
+
+
+class LargeBlockEncoder(_Encoder):
+    def __init__(self, fn: Function, prop: str, classify, debug=None):
+        super().__init__(fn, prop, "edge", classify, debug, fuse=False)
+        self.scheme = "lbe"
+        cuts = cut_points(fn)
+        self.cut_set = set(cuts)
+        self.heads = [fn.block(c) for c in cuts]
+        self.codes = {c: i for i, c in enumerate(cuts)}
+        self.ok = len(cuts)
+        self.error = len(cuts) + 1
+        self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
+        self.regions = {c: Region(fn, c, self.cut_set) for c in cuts}
+
+    # ----------------------------------------------------------------- state space
+    def _uses(self, region: Region):
+        """(value key, block whose end is the use point) for every read in a region: operands,
+        incoming values of region phis (read at the end of the predecessor) and incoming values
+        of cut-point phis on the region's exit edges."""
+        for name in region.order:
+            block = self.fn.block(name)
+            for ins in block.instrs:
+                if ins.opcode == "phi":
+                    if name != region.root:
+                        for value, pred in ins.incoming:
+                            if isinstance(value, Ref) and pred in region:
+                                yield value.key, pred
+                    continue
+                for value in ins.operands:
+                    if isinstance(value, Ref):
+                        yield value.key, name
+            for target in successors(block):
+                if target in self.cut_set:
+                    for ins in self.fn.block(target).instrs:
+                        if ins.opcode == "phi":
+                            for value, pred in ins.incoming:
+                                if isinstance(value, Ref) and pred == name:
+                                    yield value.key, name
+
+    def choose_state_space(self) -> None:
+        self.curr = self.new_state("curr", self.curr_width, "block", self.codes[self.fn.blocks[0].name])
+        self.pred = None
+        needed: set[int] = set()
+        for c in self.codes:
+            for ins in self.fn.block(c).instrs:
+                if ins.opcode == "phi":
+                    needed.add(ins.key)
+        for region in self.regions.values():
+            for key, use_block in self._uses(region):
+                if region.read(self.defs[key][0].name, use_block) != "local":
+                    needed.add(key)
+        for b in self.fn.blocks:
+            for ins in b.instrs:
+                if ins.key in needed:
+                    c_names = self.debug.names_of(ins.name[1:]) if self.debug is not None and ins.name else []
+                    kind = "phi" if ins.opcode == "phi" else "value"
+                    self.state_of[ins.key] = self.new_state(ins.name, ins.width, kind, None, c_names)
+
+    # ----------------------------------------------------------------- one step
+    def encode_region(self, region: Region, writes: dict[int, list[tuple[Term, Term]]]) -> None:
+        """Encode the step from cut point `region.root`: adds its next-state writes (each
+        guarded by curr = root) to `writes` and its block conditions to `self.reached`."""
+        tb = self.tb
+        here = self.at(region.root)
+        local: dict[int, Term] = {}
+        reach: dict[str, Term] = {region.root: tb.true()}
+        incoming: dict[str, list[tuple[str, Term]]] = {name: [] for name in region.order}
+        ends: list[tuple[Term, int]] = []
+        self.reached[region.root] = []
+
+        def read(op: Operand, use_block: str, ins: Instr, block: Block, pos: int) -> Term:
+            if isinstance(op, Const):
+                return tb.const(op.value, op.width)
+            if isinstance(op, Undef):
+                return self.new_input(op.width, "undef", ins, block, pos)
+            def_block = self.defs[op.key][0].name
+            how = region.read(def_block, use_block)
+            if how == "local":
+                # absent only if the defining block ended the step before the definition:
+                # then this use is unreachable in the step and any value will do
+                return local[op.key] if op.key in local else tb.const(0, self.defs[op.key][1].width)
+            state = self.cur(self.state_of[op.key])
+            if how == "mixed" and op.key in local:
+                return tb.ite(reach[def_block], local[op.key], state)
+            return state
+
+        for name in region.order:
+            block = self.fn.block(name)
+            if name != region.root:
+                reach[name] = tb.any_of([cond for _, cond in incoming[name]])
+            guard = reach[name]
+            self.reached[region.root].append((name, guard))
+            branches: dict[str, Term] = {}  # successor -> branch condition (without guard)
+            for ins in block.instrs:
+                op = ins.opcode
+
+                def arg(i: int, ins=ins, block=block) -> Term:
+                    return read(ins.operands[i], block.name, ins, block, i)
+
+                pure = self.pure_value(ins, arg)
+                if pure is not None:
+                    local[ins.key] = pure
+                elif op == "phi":
+                    if name == region.root:
+                        local[ins.key] = self.cur(self.state_of[ins.key])
+                        continue
+                    term = None
+                    chosen: set[str] = set()
+                    for pred, cond in reversed(incoming[name]):
+                        pos, value = next((k, v) for k, (v, p) in enumerate(ins.incoming) if p == pred)
+                        if pred in chosen:
+                            continue
+                        chosen.add(pred)
+                        v = read(value, pred, ins, block, pos)
+                        term = v if term is None else tb.ite(cond, v, term)
+                    local[ins.key] = term
+                elif op == "call":
+                    callee = ins.callee or ""
+                    kind = self.classify(callee)
+                    if kind == "nondet":
+                        local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
+                    elif kind == "assume" or callee == "llvm.assume":
+                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
+                        ends.append((tb.and_(guard, tb.not_(c)), self.ok))
+                        guard = tb.and_(guard, c)
+                    elif kind == "assert":
+                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
+                        ends.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
+                        guard = tb.and_(guard, c)
+                    elif kind == "error":
+                        ends.append((guard, self.error if self.errors_are_errors else self.ok))
+                        break
+                    elif kind in ("abort", "exit"):
+                        ends.append((guard, self.ok))
+                        break
+                    elif kind == "trap":
+                        ends.append((guard, self.error))
+                        break
+                    elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
+                        pass
+                    else:
+                        where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+                        raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
+                elif op == "br":
+                    if len(ins.targets) == 1:
+                        branches[ins.targets[0]] = tb.true()
+                    else:
+                        c = arg(0)
+                        then, other = ins.targets
+                        branches[then] = c
+                        branches[other] = tb.or_(branches.get(other, tb.false()), tb.not_(c))
+                    break
+                elif op == "switch":
+                    value = arg(0)
+                    matched = tb.false()
+                    for case_value, dest in ins.cases:
+                        hit = tb.eq(value, tb.const(case_value, value.width))
+                        branches[dest] = tb.or_(branches.get(dest, tb.false()), hit)
+                        matched = tb.or_(matched, hit)
+                    default = ins.targets[0]
+                    branches[default] = tb.or_(branches.get(default, tb.false()), tb.not_(matched))
+                    break
+                elif op in ("ret", "unreachable"):
+                    ends.append((guard, self.ok))
+                    break
+                else:
+                    where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+                    raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
+            else:
+                raise UnsupportedError(f"{self.fn.source}: block {name} has no terminator")
+            for target, branch in branches.items():
+                taken = tb.and_(guard, branch)
+                if target not in self.cut_set:
+                    incoming[target].append((name, taken))
+                    continue
+                ends.append((taken, self.codes[target]))
+                for ins in self.fn.block(target).instrs:  # its phis are set on the entering edge
+                    if ins.opcode != "phi":
+                        continue
+                    pos, value = next((k, v) for k, (v, p) in enumerate(ins.incoming) if p == name)
+                    writes[self.state_of[ins.key].index].append(
+                        (tb.and_(here, taken), read(value, name, ins, block, pos)))
+            # values needed after a cut point: written when the block runs
+            for ins in block.instrs:
+                var = self.state_of.get(ins.key)
+                if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
+                    writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
+        successor = self.code(ends[-1][1])
+        for cond, target in reversed(ends[:-1]):
+            successor = tb.ite(cond, self.code(target), successor)
+        writes[self.curr.index].append((here, successor))
+
+    # ----------------------------------------------------------------- whole system
+    def build(self) -> WordTransitionSystem:
+        tb = self.tb
+        self.choose_state_space()
+        writes: dict[int, list[tuple[Term, Term]]] = {v.index: [] for v in self.state}
+        for c in self.codes:
+            self.encode_region(self.regions[c], writes)
+        nexts: dict[int, Term] = {}
+        for var in self.state:
+            term = self.cur(var)  # default: unchanged (so ok and error are absorbing)
+            for cond, value in reversed(writes[var.index]):
+                term = tb.ite(cond, value, term)
+            nexts[var.index] = term
+        init = [tb.eq(self.cur(v), tb.const(v.init, v.width)) for v in self.state if v.init is not None]
+        universal = []
+        if self.error + 1 < (1 << self.curr_width):
+            universal.append(tb.not_(tb.op("ult", self.code(self.error), self.cur(self.curr))))
+        goal = [tb.eq(self.cur(self.curr), self.code(self.error))]
+        blocks = [BlockCode(self.codes[b.name], b.name, b.line) for b in self.heads]
+        blocks += [BlockCode(self.ok, "ok"), BlockCode(self.error, "error")]
+        return WordTransitionSystem(
+            tb, self.state, self.inputs, init, universal, goal, nexts, blocks, self.prop, self.scheme,
+            self.fn.source, {}, self.reached, regions=True,
+        )

@@ -1,0 +1,98 @@
+"""Large-block encoding (`--scheme lbe`): real clang, real Boolector, real SAT solvers.
+
+A step runs from a cut point (entry, loop heads) through the loop-free region to the next cut
+point, so depths count loop iterations, not blocks. Depths are exact (see `depth`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from llumc.check import confirm_counterexample
+from llumc.encode import encode_file, executed_blocks, read_symbol_map
+from solvers.api import solve
+from test_encode import depth, encode, reachable
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+def test_appendix_depth_under_lbe():
+    """entry -> while.cond (1 step); x = 4294967194 + 2k wraps to 0 after 51 iterations, one
+    step each (51); while.cond -> while.end -> failed assertion -> error (1): 53 steps, half the
+    small-block depth of 106."""
+    result = encode("appendix.c", scheme="lbe")
+    assert depth(result.ts, 60) == 53
+    # curr has 4 values (entry, while.cond, ok, error): 2 bits; x.0 is the only other variable
+    assert (result.stats.blocks, result.stats.state_vars, result.stats.state_bits) == (2, 2, 34)
+    symbols = read_symbol_map(result.ts.comments)
+    assert symbols.scheme == "lbe"
+    assert [name for name, _ in symbols.blocks.values()] == ["entry", "while.cond", "ok", "error"]
+    assert set(symbols.members["while.cond"]) >= {"while.body", "while.end"}
+
+
+def test_nested_loops():
+    """Cut points entry, outer head, inner head. count == 9 needs n = m = 3 and every inner
+    increment: entry 1; per outer iteration: enter the inner loop 1, three inner iterations 3,
+    leave it (with i++) 1, i.e. 5 x 3 = 15; outer exit and the error call 1: 17 steps."""
+    result = encode("nested_loops.c", scheme="lbe")
+    assert len(read_symbol_map(result.ts.comments).blocks) == 3 + 2
+    assert depth(result.ts, 30) == 17
+    assert reachable(encode("nested_loops.c", scheme="edge").ts, 31)
+
+
+def test_nested_loops_unreachable_variant(tmp_path):
+    program = tmp_path / "nested10.c"
+    program.write_text((PROGRAMS / "nested_loops.c").read_text().replace("count == 9", "count == 10"))
+    assert depth(encode_file(program, scheme="lbe").ts, 25) is None
+
+
+def test_loop_with_continue_and_break():
+    """sum == 300 with i == 4: three values of 100, then a break in the 4th iteration:
+    entry 1, three iterations 3, the breaking iteration with the error call 1."""
+    assert depth(encode("break_continue.c", scheme="lbe").ts, 12) == 5
+    assert depth(encode("break_continue.c", scheme="edge").ts, 30) == 18
+
+
+def test_loop_with_continue_and_break_unreachable_variant(tmp_path):
+    program = tmp_path / "bc400.c"
+    program.write_text((PROGRAMS / "break_continue.c").read_text().replace("sum == 300", "sum == 400"))
+    assert depth(encode_file(program, scheme="lbe").ts, 12) is None
+
+
+def _signed32(value: int) -> int:
+    return value - (1 << 32) if value >> 31 else value
+
+
+@pytest.mark.parametrize("scheme", ["lbe", "edge", "paper"])
+def test_trace_decoding_reads_both_branches_in_order(scheme):
+    """Each iteration reads c, then a value in the branch c > 0 selects (line 8 or 10). The
+    decoded inputs must be exactly the values the program reads, in order: the native replay
+    confirms the error only then."""
+    source = PROGRAMS / "check" / "branch_reads.c"
+    encoded = encode_file(source, scheme=scheme)
+    answer = solve(encoded.ts, engine="bmc")
+    assert answer.status == "sat"
+    result = confirm_counterexample(encoded, answer.trace, source)
+    assert result.verdict == "false", result.reason
+    assert result.error.line == 14
+    reads = [(i.line, i.value) for step in result.trace for i in step.inputs]
+    assert len(reads) == 6
+    for (c_line, c), (v_line, _v) in zip(reads[::2], reads[1::2]):
+        assert c_line == 6
+        assert v_line == (8 if _signed32(c) > 0 else 10)
+    assert sum(v for line, v in reads if line == 8) % 2**32 == 5
+    assert sum(v for line, v in reads if line == 10) % 2**32 == 9
+    if scheme == "lbe":  # one step per iteration: the blocks it ran follow the branch taken
+        loop_steps = [step for step in result.trace if step.block == "for.cond"][:3]
+        for step, (_line, c) in zip(loop_steps, reads[::2]):
+            assert step.blocks[:2] == ["for.cond", "for.body"]
+            assert step.blocks[2] == ("if.then" if _signed32(c) > 0 else "if.else")
+
+
+def test_executed_blocks_of_ok_and_error_are_empty():
+    encoded = encode_file(PROGRAMS / "check" / "branch_reads.c", scheme="lbe")
+    answer = solve(encoded.ts, engine="bmc")
+    assert executed_blocks(encoded, answer.trace[-1]) == []  # the error state
+    assert executed_blocks(encoded, answer.trace[0]) == ["entry"]
