@@ -1,0 +1,199 @@
+"""Front end: real clang (ziglang's), real llvmlite passes, tiny C programs in tests/programs/."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from llumc.errors import LlumcError, UnsupportedError
+from llumc.frontend import TRAP_KINDS, Checks, classify_call, compile_c, nondet_width
+
+TESTS = Path(__file__).parent
+PROGRAMS = TESTS / "programs"
+ROOT = TESTS.parent
+MEMORY_OPCODES = {"alloca", "load", "store", "getelementptr"}
+
+
+def instructions(result):
+    main = result.module.get_function("main")
+    return [instr for block in main.blocks for instr in block.instructions]
+
+
+def callees(result) -> list[str]:
+    return [list(instr.operands)[-1].name for instr in instructions(result) if instr.opcode == "call"]
+
+
+def defined_functions(result) -> list[str]:
+    return [fn.name for fn in result.module.functions if not fn.is_declaration]
+
+
+def test_helper_loop_globals_become_one_ssa_main():
+    result = compile_c(PROGRAMS / "fe_helper_globals.c")
+    assert defined_functions(result) == ["main"]
+    opcodes = {instr.opcode for instr in instructions(result)}
+    assert not opcodes & MEMORY_OPCODES, opcodes
+    assert "phi" in opcodes  # the loop carries i and the globals
+    names = callees(result)
+    assert "__VERIFIER_error" in names and "__VERIFIER_nondet_int" in names
+    assert all(classify_call(name) is not None for name in names), names
+    assert not result.module.global_variables or all(
+        g.name.startswith(".") for g in result.module.global_variables)
+    # The globals (written in the helper) are SSA values that keep their C names.
+    held = {name for names in result.debug.value_names.values() for name in names}
+    assert {"counter", "mode", "total", "i"} <= held, held
+
+
+def test_appendix_example_is_a_loop_over_x():
+    result = compile_c(ROOT / "examples" / "appendix.c")
+    assert defined_functions(result) == ["main"]
+    assert not {i.opcode for i in instructions(result)} & MEMORY_OPCODES
+    phis = [i for i in instructions(result) if i.opcode == "phi"]
+    assert len(phis) == 1 and result.debug.names_of(phis[0].name) == ["x"]
+    assert "__VERIFIER_error" in callees(result)
+    assert "-102" in str(phis[0])  # 4294967295u - 101 as an i32
+
+
+def test_uninitialised_local_stays_nondeterministic():
+    result = compile_c(PROGRAMS / "fe_uninit.c")
+    # Without the front end's nondet initialisation simplifycfg may fold `u == 42` on undef
+    # and delete the error call: a wrong TRUE.
+    assert "__VERIFIER_error" in callees(result)
+    compare = next(i for i in instructions(result) if i.opcode == "icmp")
+    operand = list(compare.operands)[0].name
+    producer = next(i for i in instructions(result) if i.name == operand)
+    assert producer.opcode == "call"
+    assert classify_call(list(producer.operands)[-1].name) == "nondet"
+    assert not re.search(r"\b(undef|poison)\b", "\n".join(
+        re.split(r", !", str(i))[0] for i in instructions(result)))
+
+
+@pytest.mark.parametrize("m32, width", [(False, 64), (True, 32)])
+def test_data_model_sets_the_width_of_long(m32, width):
+    result = compile_c(PROGRAMS / "fe_data_model.c", m32=m32)
+    call = next(i for i in instructions(result)
+                if i.opcode == "call" and list(i.operands)[-1].name == "__VERIFIER_nondet_long")
+    assert nondet_width(str(call.type)) == width
+    assert result.module.triple.startswith("i386" if m32 else "x86_64")
+
+
+def test_overflow_instrumented_only_when_asked():
+    checked = compile_c(PROGRAMS / "fe_overflow.c", checks=Checks(overflow=True))
+    assert "@llvm.sadd.with.overflow.i32" in checked.ir
+    assert "call void @llvm.ubsantrap(i8 0)" in checked.ir
+    plain = compile_c(PROGRAMS / "fe_overflow.c")
+    assert "with.overflow" not in plain.ir and "ubsantrap" not in plain.ir
+    assert re.search(r"= add i32 %call, 1", plain.ir)  # -fwrapv: no nsw
+
+
+OPERATIONS = {
+    "a + b": "addition",
+    "a - b": "subtraction",
+    "a * b": "multiplication",
+    "-a": "negation",
+    "a / b": "division",
+    "a % b": "division",
+    "a << b": "shift",
+}
+
+
+@pytest.mark.parametrize("expression", OPERATIONS)
+def test_trap_kinds(tmp_path, expression):
+    """The K of llvm.ubsantrap(i8 K) that each check produces is the one TRAP_KINDS names."""
+    program = tmp_path / "op.c"
+    program.write_text(
+        "extern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();\n"
+        f"  return {expression}; }}\n")
+    result = compile_c(program, checks=Checks(overflow=True, div_by_zero=True, shift=True))
+    kinds = {int(k) for k in re.findall(r"@llvm\.ubsantrap\(i8 (\d+)\)", result.ir)}
+    assert kinds, result.ir
+    assert all(OPERATIONS[expression] in TRAP_KINDS[k] for k in kinds), kinds
+
+
+def test_aggregates_with_constant_indices_are_split():
+    result = compile_c(PROGRAMS / "fe_local_struct_global_array.c")
+    assert not {i.opcode for i in instructions(result)} & MEMORY_OPCODES
+    assert "__VERIFIER_error" in callees(result)
+
+
+def test_primitives_are_kept_as_calls():
+    result = compile_c(PROGRAMS / "fe_primitives.c")
+    names = set(callees(result))
+    assert {"reach_error", "__VERIFIER_assert", "__assert_fail", "__VERIFIER_assume",
+            "abort", "__VERIFIER_nondet_int"} <= names, names
+    assert defined_functions(result) == ["main"]  # reach_error's body was dropped
+    kinds = {classify_call(name) for name in names}
+    assert kinds == {"error", "assert", "assume", "abort", "nondet"}
+
+
+@pytest.mark.parametrize("program, category, construct, line", [
+    ("fe_array.c", "memory", "array (memory access)", 4),
+    ("fe_recursion.c", "recursion", "recursion ('fact' calls 'fact')", 4),
+    ("fe_float.c", "float", "floating point", 4),
+])
+def test_unsupported_constructs_name_construct_and_line(program, category, construct, line):
+    with pytest.raises(UnsupportedError) as caught:
+        compile_c(PROGRAMS / program)
+    assert caught.value.category == category
+    assert str(caught.value) == f"unsupported: {construct} at {program}:{line}"
+
+
+def test_debug_lines_of_instructions_and_blocks():
+    result = compile_c(PROGRAMS / "fe_uninit.c")
+    error_call = next(i for i in instructions(result)
+                      if i.opcode == "call" and list(i.operands)[-1].name == "__VERIFIER_error")
+    assert result.debug.line_of(str(error_call)) == 6
+    assert result.debug.block_line[error_call.block.name] == 6
+    assert result.debug.block_line["entry"] == 5
+
+
+def test_classify_call():
+    assert classify_call("__VERIFIER_nondet_ulonglong") == "nondet"
+    assert classify_call("__llumc_uninit_i8") == "nondet"
+    assert classify_call("__VERIFIER_error") == "error"
+    assert classify_call("reach_error") == "error"
+    assert classify_call("__assert_fail") == "error"
+    assert classify_call("__VERIFIER_assume") == "assume"
+    assert classify_call("exit") == "exit"
+    assert classify_call("llvm.ubsantrap") == "trap"
+    assert classify_call("printf") is None
+    assert nondet_width("i8") == 8 and nondet_width("ptr") is None
+
+
+def test_missing_file_is_an_error():
+    with pytest.raises(LlumcError, match="no such file"):
+        compile_c(PROGRAMS / "does_not_exist.c")
+
+
+# ---------------------------------------------------------------- through the real CLI
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "llumc", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("argument, message", [
+    ("tests/programs/does_not_exist.c", "no such file: tests/programs/does_not_exist.c"),
+    ("tests/programs", "is a directory"),
+    ("tests/programs/fe_syntax_error.c",
+     "fe_syntax_error.c:2:12: error: expected ';' at end of declaration"),
+    ("tests/programs/fe_array.c", "unsupported: array (memory access) at fe_array.c:4"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(argument, message):
+    proc = run_cli("ir", argument)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_cli_ir_prints_the_module():
+    proc = run_cli("ir", "--32", "examples/appendix.c")
+    assert proc.returncode == 0, proc.stderr
+    assert "define i32 @main()" in proc.stdout and 'target triple = "i386' in proc.stdout
