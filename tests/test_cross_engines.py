@@ -37,6 +37,14 @@ def small_systems(draw) -> TransitionSystem:
         goal=draw(clauses(n, 3)),
         trans=draw(clauses(2 * n, 7)),
     )
+    # Sometimes declare auxiliaries as llumc does (`c aux`): variables that occur anywhere but in
+    # T's upper half, so nothing carries them to the next step; IC3 must not generalise over them.
+    if draw(st.booleans()):
+        aux = draw(st.frozensets(st.integers(1, n), max_size=n))
+        ts.trans = [
+            kept for clause in ts.trans if (kept := [lit for lit in clause if abs(lit) - n not in aux])
+        ]
+        ts.aux = aux
     return ts
 
 
