@@ -37,14 +37,21 @@ def small_systems(draw) -> TransitionSystem:
         goal=draw(clauses(n, 3)),
         trans=draw(clauses(2 * n, 7)),
     )
-    # Sometimes declare auxiliaries as llumc does (`c aux`): variables that occur anywhere but in
-    # T's upper half, so nothing carries them to the next step; IC3 must not generalise over them.
+    # Sometimes declare auxiliaries as llumc does (`c aux`, Tseitin variables in disjoint ranges
+    # per section): each occurs in one of I, U, G or T's lower half only.
     if draw(st.booleans()):
-        aux = draw(st.frozensets(st.integers(1, n), max_size=n))
-        ts.trans = [
-            kept for clause in ts.trans if (kept := [lit for lit in clause if abs(lit) - n not in aux])
-        ]
-        ts.aux = aux
+        home = draw(st.dictionaries(st.integers(1, n), st.sampled_from(["init", "universal", "goal", "trans"])))
+
+        def keep(section: str, clauses: list[list[int]]) -> list[list[int]]:
+            def foreign(lit: int) -> bool:
+                var = abs(lit) if abs(lit) <= n else abs(lit) - n
+                return var in home and (home[var] != section or abs(lit) > n)
+
+            return [kept for clause in clauses if (kept := [lit for lit in clause if not foreign(lit)])]
+
+        for section in ("init", "universal", "goal", "trans"):
+            setattr(ts, section, keep(section, getattr(ts, section)))
+        ts.aux = frozenset(home)
     return ts
 
 
