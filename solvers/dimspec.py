@@ -24,6 +24,7 @@ _SECTION_NAMES = {"i": "initial", "u": "universal", "g": "goal", "t": "transitio
 _RANGES_PER_LINE = 32
 
 Warn = Callable[[str], None]
+_CLAUSE_START = frozenset("-0123456789")
 
 
 class DimSpecError(ValueError):
@@ -129,7 +130,19 @@ def parse_dimspec(text: str, name: str = "<input>", warn: Warn | None = _stderr_
             )
 
     lines = text.splitlines()
+    clause_start = _CLAUSE_START
     for index, raw in enumerate(lines):
+        # Fast path for the bulk of a file: a whole clause on one line, closed by its only 0.
+        if current is not None and not pending and raw[:1] in clause_start:
+            try:
+                ints = list(map(int, raw.split()))
+            except ValueError:
+                pass  # the general path below reports the bad token
+            else:
+                if ints[-1] == 0 and max(ints) <= width and -min(ints) <= width and ints.count(0) == 1:
+                    ints.pop()
+                    current.append(ints)
+                    continue
         line = raw.strip()
         if not line:
             continue
