@@ -159,10 +159,13 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
         result = _unknown_after_interrupt(progress, engine)
     except CheckFailed as bad:
         return fail(f"internal error: {engine} gave an answer that failed its check: {bad}", EXIT_INTERNAL)
-    except (SolverNameError, ValueError) as bad:  # an option the engine refuses
+    except SolverNameError as bad:  # a solver name the engine refuses
         return fail(str(bad))
     except Exception as bad:  # an engine bug: one line, exit 1, never a verdict
-        return fail(f"internal error: {engine} crashed: {type(bad).__name__}: {bad}", EXIT_INTERNAL)
+        if "keyboard interrupt" in str(bad).lower():  # PySAT's own error for SIGINT in a SAT call
+            result = _unknown_after_interrupt(progress, engine)
+        else:
+            return fail(f"internal error: {engine} crashed: {type(bad).__name__}: {bad}", EXIT_INTERNAL)
     seconds = time.monotonic() - started
 
     if args.invariant:
