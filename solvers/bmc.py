@@ -11,6 +11,8 @@ used by the gap schedules) and the selector of a gap ending at k.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -123,6 +125,39 @@ class LimitedSolver:
         self.sat.delete()
 
 
+class _Shifter:
+    """A clause set stored flat, so that the copy for a time step is built by C-level `map`
+    rather than a Python loop per literal: literal l of step 0 becomes l + sign(l)·offset.
+    (Unrolling, not solving, dominates BMC on big files: freecell adds 119 k clauses a step.)"""
+
+    def __init__(self, clauses: list[Clause], upper: int | None = None, upper_shift: int = 0) -> None:
+        flat: list[int] = []
+        bounds: list[tuple[int, int]] = []
+        for clause in clauses:
+            start = len(flat)
+            if upper is None:
+                flat.extend(clause)
+            else:
+                flat.extend(lit + upper_shift if lit > upper else lit - upper_shift if -lit > upper else lit
+                            for lit in clause)
+            bounds.append((start, len(flat)))
+        self.flat = flat
+        self.signs = [1 if lit > 0 else -1 for lit in flat]
+        self.bounds = bounds
+
+    def add_to(self, add: Callable[[Clause], object], offset: int, extra: list[int]) -> None:
+        if offset:
+            lits = list(map(operator.add, self.flat, map(operator.mul, self.signs, itertools.repeat(offset))))
+        else:
+            lits = self.flat
+        if extra:
+            for start, end in self.bounds:
+                add(lits[start:end] + extra)
+        else:
+            for start, end in self.bounds:
+                add(lits[start:end])
+
+
 def _schedule_points(schedule: str, max_steps: int | None) -> Iterator[int]:
     """Depths at which to call the solver: 0 and then per schedule; the last is max_steps."""
     kind, _, arg = schedule.partition(":")
@@ -187,37 +222,23 @@ def bmc(
     def gap_selector(step: int) -> int:
         return step * stride + n + 3
 
-    def shifted(clauses: list[Clause], step: int, extra: list[int]) -> None:
-        off = step * stride
-        add = sat.add
-        if extra:
-            for clause in clauses:
-                add([lit + off if lit > 0 else lit - off for lit in clause] + extra)
-        else:
-            for clause in clauses:
-                add([lit + off if lit > 0 else lit - off for lit in clause])
+    init, universal, goal = _Shifter(ts.init), _Shifter(ts.universal), _Shifter(ts.goal)
+    # Upper-half literal n+j of T becomes step·S + j = (n+j) + (S−n) + (step−1)·S.
+    trans = _Shifter(ts.trans, upper=n, upper_shift=stride - n)
 
     def add_step(k: int) -> None:
         if k == 0:
-            shifted(ts.init, 0, [])
-            shifted(ts.universal, 0, [])
+            init.add_to(sat.add, 0, [])
+            universal.add_to(sat.add, 0, [])
         else:
-            prev, cur = (k - 1) * stride, k * stride - n  # upper-half literal n+j → k·S + j
             extra = [-guard(k)] if gaps else []
-            for clause in ts.trans:
-                sat.add(
-                    [
-                        (lit + prev if lit <= n else lit + cur) if lit > 0 else (lit - prev if -lit <= n else lit - cur)
-                        for lit in clause
-                    ]
-                    + extra
-                )
-            shifted(ts.universal, k, extra)
+            trans.add_to(sat.add, (k - 1) * stride, extra)
+            universal.add_to(sat.add, k * stride, extra)
             if gaps:
                 sat.add([act(k), guard(k)])  # goal at k ⇒ step k is real
                 if k >= 2:
                     sat.add([-guard(k), guard(k - 1)])
-        shifted(ts.goal, k, [act(k)])
+        goal.add_to(sat.add, k * stride, [act(k)])
 
     def trace_of(k: int) -> list[list[int]]:
         model = sat.model()
