@@ -184,3 +184,31 @@ def test_round_trip_on_random_systems(ts):
     back = parse_dimspec(format_dimspec(ts), warn=warnings.append)
     assert back == ts
     assert warnings == []  # the writer keeps the letter of the format
+
+
+def _mutations_of_a_valid_file():
+    valid = format_dimspec(TransitionSystem(n=3, init=[[1, -2]], universal=[[3]], goal=[[2], [-1, 3]],
+                                            trans=[[-1, 4], [2, -5, 6]], comments=["x"]))
+    alphabet = "iugtcnf p0123456789-\n\t%x"
+    edit = st.tuples(st.integers(0, len(valid)), st.integers(0, 4), st.text(alphabet, max_size=6))
+
+    def apply(edits):
+        text = valid
+        for pos, cut, insert in edits:
+            text = text[:pos] + insert + text[pos + cut:]
+        return text
+
+    return st.lists(edit, max_size=4).map(apply) | st.text(alphabet, max_size=80)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_mutations_of_a_valid_file())
+def test_any_text_either_reads_within_bounds_or_is_one_dimspec_error(text):
+    try:
+        ts = parse_dimspec(text, name="fuzz", warn=None)
+    except DimSpecError as err:
+        assert str(err).startswith("fuzz") and "\n" not in str(err)
+        return
+    for clauses, width in ((ts.init, ts.n), (ts.universal, ts.n), (ts.goal, ts.n), (ts.trans, 2 * ts.n)):
+        assert all(0 < abs(lit) <= width for clause in clauses for lit in clause)
+    assert parse_dimspec(format_dimspec(ts), warn=None) == ts
