@@ -6,7 +6,16 @@ the bits out through `Dump("aag")`, which names bit i of variable v `v[i]` (a 1-
 just `v`) and merges all asserted roots into one output. That merge is why every DimSpec
 formula gets its own Boolector instance: one call of `blast` per formula.
 
-Leaf naming: state variable j -> `s<j>`, its next-state copy -> `n<j>`, input k -> `i<k>`.
+Leaf naming: state variable j -> `s<j>`, its next-state copy -> `n<j>`, input k -> `i<k>`,
+auxiliary quotient/remainder k of a division -> `d<k>` (fresh per Boolector instance).
+
+Division (`division="aux"`, the default of `blast`): Boolector's divider costs about 24 800
+clauses per 32-bit udiv/urem (restoring array). We encode q = a udiv b, r = a urem b instead
+as fresh auxiliary bit-vectors constrained by the usual SMT identity, which needs only a
+multiplier: b != 0 -> a = q*b + r, q*b and q*b + r do not overflow, r < b; b = 0 -> q = ~0,
+r = a (SMT-LIB). q and r are unique, so the constraint defines them functionally and adds no
+behaviour. Signed division works on absolute values, as bvsdiv/bvsrem are defined. Measured
+(32 bits, `out = x urem y`): 13 590 clauses instead of 24 863; at 8 bits 1 062 instead of 1 391.
 """
 
 from __future__ import annotations
@@ -24,7 +33,8 @@ from llumc.terms import Term
 _OPTION_IDS: dict[str, int] = {}
 
 LEAF_PREFIX = {"state": "s", "next": "n", "input": "i"}
-_LEAF_NAME = re.compile(r"^([sni])(\d+)(?:\[(\d+)\])?$")
+_LEAF_NAME = re.compile(r"^([snid])(\d+)(?:\[(\d+)\])?$")
+DIVISION_MODES = ("aux", "native")
 
 
 def _option_id(btor: pyboolector.Boolector, name: str) -> int:
@@ -35,11 +45,11 @@ def _option_id(btor: pyboolector.Boolector, name: str) -> int:
 
 
 def parse_leaf_bit(name: str) -> tuple[str, int, int]:
-    """`s3[5]` -> ("state", 3, 5); `n2` -> ("next", 2, 0)."""
+    """`s3[5]` -> ("state", 3, 5); `n2` -> ("next", 2, 0); `d4[1]` -> ("div", 4, 1)."""
     match = _LEAF_NAME.match(name)
     if not match:
         raise ValueError(f"unexpected AIGER input name {name!r}")
-    kind = {"s": "state", "n": "next", "i": "input"}[match.group(1)]
+    kind = {"s": "state", "n": "next", "i": "input", "d": "div"}[match.group(1)]
     return kind, int(match.group(2)), int(match.group(3) or 0)
 
 
@@ -52,15 +62,87 @@ _BINARY = {
 }
 
 
-def to_boolector(btor: pyboolector.Boolector, roots: list[Term]) -> list:
-    """Boolector nodes for `roots` (shared sub-terms translated once)."""
+_DIVISIONS = ("udiv", "urem", "sdiv", "srem")
+
+
+def _auxiliary_division_pays(t: Term) -> bool:
+    """Where the auxiliary-variable division is smaller than Boolector's divider (measured,
+    clauses of `out = x op d`): a variable divisor from 8 bits on (urem 8 bits 1 070 vs 1 391,
+    32 bits 13 622 vs 24 863; at 4 bits 322 vs 279); a constant divisor that is not a power of
+    two from 16 bits on (urem 7 at 32 bits 2 330 vs 7 399, at 8 bits 482 vs 403); never for a
+    power of two, which Boolector rewrites into slices (x urem 2 at 32 bits: 33 clauses)."""
+    divisor = t.args[1]
+    if divisor.op != "const":
+        return t.width >= 8
+    value = divisor.param
+    return t.width >= 16 and value & (value - 1) != 0
+
+
+def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: str = "native",
+                 side: list | None = None) -> list:
+    """Boolector nodes for `roots` (shared sub-terms translated once). With `division="aux"`
+    divisions become fresh variables `d<k>` whose defining constraints are appended to `side`
+    (the caller must assert them)."""
+    if division not in DIVISION_MODES:
+        raise ValueError(f"unknown division mode {division}")
+    if division == "aux" and side is None:
+        raise ValueError("division='aux' needs a list for the side constraints")
     nodes: dict[int, object] = {}
     sorts: dict[int, object] = {}
+    divmods: dict[tuple[bool, int, int], tuple[object, object]] = {}
 
     def sort(width: int):
         if width not in sorts:
             sorts[width] = btor.BitVecSort(width)
         return sorts[width]
+
+    def const(value: int, width: int):
+        return btor.Const(format(value & ((1 << width) - 1), f"0{width}b"), width)
+
+    def unsigned_divmod(a, b, width: int, dividend: int | None):
+        """Fresh q, r with a = q*b + r exactly, r < b (b != 0); q = ~0, r = a (b = 0). A
+        constant dividend bounds q and r (both <= a when b != 0): they get only its bits, and
+        the product is computed exactly at width + those bits (cheap: few partial products)."""
+        by_zero = btor.Eq(b, const(0, width))
+        first = 2 * len(divmods)
+        if dividend is None or dividend.bit_length() >= width:
+            q, r = btor.Var(sort(width), f"d{first}"), btor.Var(sort(width), f"d{first + 1}")
+            product = btor.Mul(q, b)
+            exact = btor.And(btor.And(btor.Eq(a, btor.Add(product, r)), btor.Not(btor.Umulo(q, b))),
+                             btor.And(btor.Not(btor.Uaddo(product, r)), btor.Ult(r, b)))
+            side.append(btor.Cond(by_zero, btor.And(btor.Eq(q, const(-1, width)), btor.Eq(r, a)), exact))
+            return q, r
+        narrow = max(1, dividend.bit_length())
+        q_bits, r_bits = btor.Var(sort(narrow), f"d{first}"), btor.Var(sort(narrow), f"d{first + 1}")
+        wide = width + narrow + 1
+
+        def widen(node, bits: int):
+            return btor.Uext(node, wide - bits)
+
+        r = btor.Uext(r_bits, width - narrow)
+        exact = btor.And(btor.Eq(widen(a, width), btor.Add(btor.Mul(widen(q_bits, narrow), widen(b, width)),
+                                                             widen(r_bits, narrow))),
+                         btor.Ult(r, b))
+        side.append(btor.Cond(by_zero, btor.Eq(r, a), exact))
+        return btor.Cond(by_zero, const(-1, width), btor.Uext(q_bits, width - narrow)), r
+
+    def division_node(t: Term, a, b):
+        signed = t.op in ("sdiv", "srem")
+        key = (signed, t.args[0].uid, t.args[1].uid)
+        if key not in divmods:
+            dividend = t.args[0].param if t.args[0].op == "const" else None
+            if signed:
+                if dividend is not None:
+                    dividend = abs(dividend - (1 << t.width) if dividend >> (t.width - 1) else dividend)
+                zero = const(0, t.width)
+                a_neg, b_neg = btor.Slt(a, zero), btor.Slt(b, zero)
+                q, r = unsigned_divmod(btor.Cond(a_neg, btor.Neg(a), a), btor.Cond(b_neg, btor.Neg(b), b), t.width,
+                                       dividend)
+                divmods[key] = (btor.Cond(btor.Xor(a_neg, b_neg), btor.Neg(q), q), btor.Cond(a_neg, btor.Neg(r), r))
+            else:
+                divmods[key] = unsigned_divmod(a, b, t.width, dividend)
+        q, r = divmods[key]
+        return q if t.op in ("udiv", "sdiv") else r
 
     for root in roots:
         stack = [root]
@@ -79,6 +161,8 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term]) -> list:
                 node = btor.Const(format(t.param, f"0{t.width}b"), t.width)
             elif t.op in LEAF_PREFIX:
                 node = btor.Var(sort(t.width), f"{LEAF_PREFIX[t.op]}{t.param}")
+            elif t.op in _DIVISIONS and division == "aux" and _auxiliary_division_pays(t):
+                node = division_node(t, *args)
             elif t.op in _BINARY:
                 node = getattr(btor, _BINARY[t.op])(*args)
             elif t.op == "not":
@@ -100,8 +184,9 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term]) -> list:
     return [nodes[r.uid] for r in roots]
 
 
-def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3) -> int:
-    """Add the conjunction of the 1-bit `roots` to `aig`; return its literal."""
+def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str = "aux") -> int:
+    """Add the conjunction of the 1-bit `roots` to `aig`; return its literal. Division
+    auxiliaries (`d<k>` inputs of the AIG) are existentially quantified, functionally defined."""
     for r in roots:
         if r.width != 1:
             raise ValueError("blast: roots must be 1-bit terms")
@@ -110,16 +195,35 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3) -> int:
         return 0  # a false root
     if not roots:
         return 1
+    text = _dump_aag(roots, rewrite_level, division, var_subst=True)
+    if _has_unnamed_input(text):
+        # Boolector's variable substitution normalises linear equations like x = 2*q + r by
+        # introducing fresh (unnamed) variables; without it every input keeps its name.
+        text = _dump_aag(roots, rewrite_level, division, var_subst=False)
+    outputs = aig.read_aag(text)
+    if len(outputs) != 1:
+        raise RuntimeError(f"Boolector's AIGER dump has {len(outputs)} outputs, expected 1")
+    return outputs[0]
+
+
+def _dump_aag(roots: list[Term], rewrite_level: int, division: str, *, var_subst: bool) -> str:
     btor = pyboolector.Boolector()
     btor.Set_opt(_option_id(btor, "rewrite-level"), rewrite_level)
-    for node in to_boolector(btor, roots):
+    if not var_subst:
+        btor.Set_opt(_option_id(btor, "var-subst"), 0)
+    side: list = []
+    for node in to_boolector(btor, roots, division=division, side=side):
+        btor.Assert(node)
+    for node in side:
         btor.Assert(node)
     with tempfile.TemporaryDirectory(prefix="llumc-aag-") as tmp:
         path = os.path.join(tmp, "formula.aag")
         btor.Dump("aag", path)
         with open(path) as f:
-            text = f.read()
-    outputs = aig.read_aag(text)
-    if len(outputs) != 1:
-        raise RuntimeError(f"Boolector's AIGER dump has {len(outputs)} outputs, expected 1")
-    return outputs[0]
+            return f.read()
+
+
+def _has_unnamed_input(text: str) -> bool:
+    lines = text.splitlines()
+    inputs = int(lines[0].split()[2])
+    return sum(1 for line in lines if line.startswith("i")) < inputs

@@ -147,7 +147,7 @@ def read_symbol_map(comments: list[str]) -> SymbolMap:
 
 
 def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_level: int = 3,
-                    alias_next: bool = True) -> tuple[TransitionSystem, EncodeStats]:
+                    alias_next: bool = True, division: str = "aux") -> tuple[TransitionSystem, EncodeStats]:
     """Bit-blast the word-level system into a DimSpec `TransitionSystem` with symbol map."""
     stats = EncodeStats(blocks=len(wts.blocks) - 2, state_vars=len(wts.state))
     state_bit: dict[tuple[int, int], int] = {}
@@ -177,12 +177,20 @@ def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_
                         f"{inp.block} {_dash(inp.line)}")
     stats.input_bits = next_var - 1 - S
 
+    division_bit: dict[tuple[int, int], int] = {}  # per formula: its division auxiliaries
+
     def leaf_literal(name: str) -> int:
+        nonlocal next_var
         kind, index, bit = parse_leaf_bit(name)
         if kind == "state":
             return state_bit[(index, bit)]
         if kind == "input":
             return input_bit[(index, bit)]
+        if kind == "div":  # quotient/remainder bits: auxiliaries in this formula's own range
+            if (index, bit) not in division_bit:
+                division_bit[(index, bit)] = next_var
+                next_var += 1
+            return division_bit[(index, bit)]
         return _NEXT_BASE + state_bit[(index, bit)]
 
     tb = wts.terms
@@ -196,7 +204,8 @@ def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_
     for kind, roots in formulas.items():
         start = time.perf_counter()
         aig = AIG()
-        root = blast(roots, aig, rewrite_level=rewrite_level)
+        root = blast(roots, aig, rewrite_level=rewrite_level, division=division)
+        division_bit.clear()
         stats.seconds[f"blast {kind}"] = time.perf_counter() - start
         start = time.perf_counter()
         first = next_var
@@ -265,7 +274,7 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
 def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "edge",
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
-                fuse: bool | None = None) -> EncodeResult:
+                fuse: bool | None = None, division: str = "aux") -> EncodeResult:
     """C file -> DimSpec transition system for one property."""
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
@@ -280,6 +289,7 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
     word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug,
                                    fuse=fuse)
     t_word = time.perf_counter() - start
-    ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next)
+    ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
+                                division=division)
     stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}
     return EncodeResult(ts, word, stats, fn)

@@ -74,28 +74,31 @@ def boolector_value(term: Term, inputs: dict[int, int], values: dict[int, int], 
     return int(nodes[0].assignment, 2)
 
 
-def cnf_agrees(term: Term, inputs: dict[int, int], values: dict[int, int], expected: int, tb: TermBuilder) -> bool:
+def cnf_agrees(term: Term, inputs: dict[int, int], values: dict[int, int], expected: int, tb: TermBuilder,
+               division: str = "aux") -> bool:
     """Blast `term == out` for a fresh input `out`; with the inputs fixed, the clauses must
-    admit out = expected and nothing else (checks both polarities of the PG encoding)."""
+    admit out = expected and nothing else (checks both polarities of the PG encoding, and that
+    division auxiliaries are functionally determined)."""
     out_index = max(inputs, default=-1) + 1
     out = tb.input(out_index, term.width)
     aig = AIG()
-    root = blast([tb.eq(term, out)], aig)
+    root = blast([tb.eq(term, out)], aig, division=division)
     counter = itertools.count(1)
-    input_vars: dict[tuple[int, int], int] = {}
+    leaf_vars: dict[tuple[str, int, int], int] = {}  # (kind, index, bit): inputs and division auxiliaries
 
     def input_literal(name: str) -> int:
-        _kind, index, bit = parse_leaf_bit(name)
-        if (index, bit) not in input_vars:
-            input_vars[(index, bit)] = next(counter)
-        return input_vars[(index, bit)]
+        key = parse_leaf_bit(name)
+        if key not in leaf_vars:
+            leaf_vars[key] = next(counter)
+        return leaf_vars[key]
 
     for bit in range(term.width):  # the output bits get variables even if blasted away
         input_literal(f"i{out_index}[{bit}]" if term.width > 1 else f"i{out_index}")
     builder = CnfBuilder(aig, input_literal, lambda: next(counter))
     builder.add_root(root)
-    units = [[v if values[i] >> bit & 1 else -v] for (i, bit), v in input_vars.items() if i != out_index]
-    out_lits = [input_vars[(out_index, bit)] * (1 if expected >> bit & 1 else -1) for bit in range(term.width)]
+    units = [[v if values[i] >> bit & 1 else -v] for (kind, i, bit), v in leaf_vars.items()
+             if kind == "input" and i != out_index]
+    out_lits = [leaf_vars[("input", out_index, bit)] * (1 if expected >> bit & 1 else -1) for bit in range(term.width)]
     with Solver(name="minisat22", bootstrap_with=builder.clauses + units) as solver:
         if not solver.solve(assumptions=out_lits):
             return False
@@ -147,3 +150,61 @@ def test_tseitin_and_pg_agree_on_satisfiability():
             builder.add_root(root)
             with Solver(name="minisat22", bootstrap_with=builder.clauses) as solver:
                 assert solver.solve() == truth, mode
+
+
+DIVISIONS = ("udiv", "urem", "sdiv", "srem")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_auxiliary_division_matches_boolectors_divider(data):
+    """Division through auxiliary q, r (a = q*b + r, no overflow, r < b) against Boolector's own
+    solver with its native divider, on edge values: b = 0, INT_MIN / -1, negative operands,
+    constant divisors, constant dividends (narrow q, r), and quotient and remainder of the same
+    operands in one term."""
+    tb = TermBuilder()
+    width = data.draw(st.sampled_from([8, 9, 16, 32, 64]))
+    top = (1 << width) - 1
+    edge = st.sampled_from([0, 1, 2, 3, top, top - 1, 1 << (width - 1), (1 << (width - 1)) - 1])
+    value = st.one_of(edge, st.integers(0, top))
+    a, b = tb.input(0, width), tb.input(1, width)
+    op = data.draw(st.sampled_from(DIVISIONS))
+    divisor = tb.const(data.draw(value), width) if data.draw(st.booleans()) else b
+    dividend = tb.const(data.draw(value), width) if divisor is b and data.draw(st.booleans()) else a
+    partner = {"udiv": "urem", "urem": "udiv", "sdiv": "srem", "srem": "sdiv"}[op]
+    term = tb.op("xor", tb.op(op, dividend, divisor), tb.op("mul", tb.op(partner, dividend, divisor), tb.const(3, width)))
+    values = {0: data.draw(value), 1: data.draw(value)}
+    inputs = {0: width, 1: width}
+    expected = evaluate(term, {("input", i): v for i, v in values.items()})
+    assert boolector_value(term, inputs, values, tb) == expected
+    assert cnf_agrees(term, inputs, values, expected, tb, division="aux")
+
+
+def test_auxiliary_division_is_smaller_than_the_divider():
+    """The reason for the auxiliary encoding: a 32-bit remainder of two variables in fewer clauses."""
+    tb = TermBuilder()
+    term = tb.eq(tb.input(2, 32), tb.op("srem", tb.input(0, 32), tb.input(1, 32)))
+    sizes = {}
+    for division in ("aux", "native"):
+        aig = AIG()
+        root = blast([term], aig, division=division)
+        counter = itertools.count(1)
+        builder = CnfBuilder(aig, lambda name, c={}: c.setdefault(name, next(counter)), lambda: next(counter))
+        builder.add_root(root)
+        sizes[division] = len(builder.clauses)
+    assert sizes["aux"] < 0.7 * sizes["native"], sizes
+
+
+def test_constant_dividend_division_is_narrow():
+    """63 srem g (gcd_4's assertion): q and r have at most 6 bits, the product 6 partial rows."""
+    tb = TermBuilder()
+    term = tb.eq(tb.input(2, 32), tb.op("srem", tb.const(63, 32), tb.input(1, 32)))
+    sizes = {}
+    for division in ("aux", "native"):
+        aig = AIG()
+        root = blast([term], aig, division=division)
+        counter = itertools.count(1)
+        builder = CnfBuilder(aig, lambda name, c={}: c.setdefault(name, next(counter)), lambda: next(counter))
+        builder.add_root(root)
+        sizes[division] = len(builder.clauses)
+    assert sizes["aux"] < 0.3 * sizes["native"], sizes
