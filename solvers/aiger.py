@@ -97,9 +97,12 @@ def parse_aiger(data: bytes, name: str = "<input>") -> Aig:
     if m < i + l + a:
         raise AigerError(name, 1, f"header: M = {m} is less than I + L + A = {i + l + a}")
 
+    refs: list[tuple[int, int | None, str]] = []  # (literal used, its line, what uses it)
+
     def literal(value: int, what: str) -> int:
         if value >> 1 > m:
             raise AigerError(name, lines.line, f"{what} literal {value} beyond M = {m}")
+        refs.append((value, lines.line, what))
         return value
 
     inputs: list[int] = []
@@ -136,6 +139,7 @@ def parse_aiger(data: bytes, name: str = "<input>") -> Aig:
         lines.ints("fairness literal", (1,))
 
     ands: dict[int, tuple[int, int]] = {}
+    gate_line: dict[int, int] = {}
     if binary:
         data_pos = lines.pos
         for k in range(a):
@@ -157,7 +161,38 @@ def parse_aiger(data: bytes, name: str = "<input>") -> Aig:
             if lhs >> 1 in defined or lhs >> 1 in ands:
                 raise AigerError(name, lines.line, f"variable {lhs >> 1} defined twice")
             ands[lhs >> 1] = (literal(rhs0, "AND input"), literal(rhs1, "AND input"))
+            gate_line[lhs >> 1] = lines.line
+    defined = {0} | {lit >> 1 for lit in inputs} | {lit >> 1 for lit, _, _ in latches} | set(ands)
+    for value, line, what in refs:
+        if value >> 1 not in defined:
+            raise AigerError(name, line, f"{what} literal {value}: variable {value >> 1} is never defined")
+    cycle = _combinational_cycle(ands)
+    if cycle is not None:
+        raise AigerError(name, gate_line.get(cycle), f"combinational cycle through AND gate {2 * cycle}")
     return Aig(m, inputs, latches, outputs, bad, constraints, j, f, ands)
+
+
+def _combinational_cycle(ands: dict[int, tuple[int, int]]) -> int | None:
+    """A gate variable on a cycle of AND gates, or None (iterative DFS: circuits are deep)."""
+    state: dict[int, int] = {}  # 1 on the DFS stack, 2 done
+    for root in ands:
+        if root in state:
+            continue
+        stack = [(root, iter((ands[root][0] >> 1, ands[root][1] >> 1)))]
+        state[root] = 1
+        while stack:
+            gate, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                state[gate] = 2
+                stack.pop()
+            elif child in ands:
+                if state.get(child) == 1:
+                    return child
+                if child not in state:
+                    state[child] = 1
+                    stack.append((child, iter((ands[child][0] >> 1, ands[child][1] >> 1))))
+    return None
 
 
 def _varint(data: bytes, pos: int, name: str, line: int) -> tuple[int, int]:

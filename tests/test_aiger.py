@@ -119,6 +119,8 @@ MALFORMED = [
     ("aag 1 1 0 0 0 0 0 1 0\n2\n1\n2\n", 1, "liveness properties"),
     ("aag 2 1 0 0 1 1\n2\n4\n", 4, "file ends before AND gate"),
     ("aag 2 1 0 0 1 1\n2\n4\n4 2 x\n", 4, "AND gate: expected 3 unsigned integers"),
+    ("aag 3 1 0 0 1 1\n2\n4\n4 2 6\n", 4, "AND input literal 6: variable 3 is never defined"),
+    ("aag 3 1 0 0 2 1\n2\n4\n4 2 6\n6 4 2\n", 4, "combinational cycle through AND gate"),
 ]
 
 
@@ -158,3 +160,42 @@ def test_shared_circuit_c_is_safe():
     assert bmc(ts, max_steps=10).status == "unknown"
     result = solve(ts, "ic3", timeout=60)
     assert result.status == "unsat"
+
+
+def _mutations_of(data: bytes):
+    """Random small edits (AIGER-ish characters) of `data`, as bytes (latin-1 keeps binary intact)."""
+    from hypothesis import strategies as st
+
+    text = data.decode("latin-1")
+    alphabet = "aig 0123456789\nc\x80\xff"
+    edit = st.tuples(st.integers(0, len(text)), st.integers(0, 3), st.text(alphabet, max_size=4))
+
+    def apply(edits):
+        out = text
+        for pos, cut, insert in edits:
+            out = out[:pos] + insert + out[pos + cut:]
+        return out.encode("latin-1")
+
+    return st.lists(edit, min_size=1, max_size=3).map(apply)
+
+
+def test_any_mutation_of_an_aiger_file_reads_or_is_one_aiger_error():
+    from hypothesis import given, settings
+
+    from solvers.aiger import aig_to_transition_system
+
+    ascii_bytes = (DATA / "counter.aag").read_bytes()
+    binary = aag_to_aig(ascii_bytes.decode())
+
+    @settings(max_examples=300, deadline=None)
+    @given(_mutations_of(ascii_bytes) | _mutations_of(binary))
+    def check(data: bytes):
+        try:
+            ts = aig_to_transition_system(parse_aiger(data, "fuzz"), "fuzz")
+        except AigerError as err:
+            assert str(err).startswith("fuzz") and "\n" not in str(err)
+            return
+        for clauses, width in ((ts.init, ts.n), (ts.universal, ts.n), (ts.goal, ts.n), (ts.trans, 2 * ts.n)):
+            assert all(0 < abs(lit) <= width for clause in clauses for lit in clause)
+
+    check()
