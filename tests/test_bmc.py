@@ -177,10 +177,11 @@ def brute_force_depth(ts: TransitionSystem, limit: int) -> int | None:
 
 
 @settings(max_examples=120, deadline=None)
-@given(small_systems(), st.sampled_from(["linear", "every:2", "exp"]))
-def test_bmc_depth_equals_explicit_search(ts, schedule):
+@given(small_systems(), st.sampled_from(["linear", "every:2", "exp"]), st.booleans())
+def test_bmc_depth_equals_explicit_search(ts, schedule, free_goals):
     expected = brute_force_depth(ts, 2**ts.n)
-    result = solve(ts, "bmc", max_steps=2**ts.n, schedule=schedule)  # solve() checks the trace
+    # solve() checks the trace
+    result = solve(ts, "bmc", max_steps=2**ts.n, schedule=schedule, free_goals=free_goals)
     if expected is None:
         assert result.status == "unknown"
     else:
