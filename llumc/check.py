@@ -204,12 +204,17 @@ def check_program(
             answer = portfolio(encoded.ts, ("ic3", "bmc"), timeout=remaining(), progress=engine_progress,
                                options={"bmc": {"solver": solver}})
         else:
+            # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
             answer = solve(encoded.ts, engine=engine, timeout=remaining(), progress=engine_progress,
-                           solver=solver)
+                           solver=solver if engine == "bmc" else None)
     except CheckFailed as err:
         return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}"))
     except KeyboardInterrupt:
         return finish(CheckResult("unknown", prop, engine, reason="interrupted"))
+    except Exception as err:
+        if "keyboard interrupt" in str(err).lower():  # PySAT's own error for SIGINT in a SAT call
+            return finish(CheckResult("unknown", prop, engine, reason="interrupted"))
+        raise
     used = answer.engine or engine
 
     if answer.status == "unsat":
