@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench bench-solvers bench-encode samples clean
+.PHONY: install demo test bench bench-solvers bench-encode bench-frontend samples clean
 
 install: $(STAMP)
 
@@ -37,6 +37,12 @@ samples: $(STAMP)
 	$(PY) -m llumc encode tests/programs/overflow_check_idiom.c --property no-overflow \
 	  -o dimspec_samples/overflow_check_idiom.no-overflow.dimspec
 	$(PY) -m llumc encode examples/appendix.c --scheme paper -o dimspec_samples/appendix.paper-scheme.dimspec
+
+# Front-end coverage map: module vs. unsupported reason for each of LLUMC's 322 programs (ILP32,
+# overflow checks for *no-overflow* files). Markdown table on stdout; -v lists every program.
+FRONTEND_BENCH_ROOT ?= ../shared/benchmarks/llumc-publications
+bench-frontend: $(STAMP)
+	$(PY) -m llumc.benchmarks.frontend_map $(FRONTEND_BENCH_ROOT)
 
 # Encoding size and time on the LLUMC paper's Table 2 programs, next to the paper's numbers.
 bench-encode: $(STAMP)
