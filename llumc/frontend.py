@@ -246,57 +246,63 @@ def _rewrite_attributes(text: str) -> str:
 _ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+), align \d+")
 
 
+_DBG_DECLARE = re.compile(r"^\s+#dbg_declare\(ptr (%[\w.$\"-]+), !(\d+),")
+
+
 def _initialise_locals(text: str) -> str:
     """Every scalar local starts from `call iN @__llumc_uninit_iN()` (a fresh nondet value).
 
     Why: SROA turns a read of a never-written alloca into `undef`, and simplifycfg may then
     pick a branch direction on it, silently deleting behaviours (a wrong TRUE). The uninit
     functions are `memory(none) nounwind willreturn`, so dead ones vanish with the store.
-    The store goes right after the allocas of the entry block, so each call of an inlined
-    function gets fresh values."""
+    Two places: after the allocas of the entry block (each inlined call gets fresh values;
+    covers compiler temporaries such as `retval`), and again at the variable's declaration,
+    where -O0 puts its `#dbg_declare`, so a variable declared inside a loop body is fresh in
+    every iteration as C says (not the value of the previous iteration). Parameters (`arg:`
+    in their DILocalVariable) are skipped: their declare follows the store of the argument."""
+    parameters = set(re.findall(r"^!(\d+) = !DILocalVariable\([^\n]*\barg: ", text, flags=re.M))
     widths: set[int] = set()
     out: list[str] = []
-    lines = text.split("\n")
-    i = 0
     in_entry = False
     pending: list[str] = []
-    while i < len(lines):
-        line = lines[i]
+    scalars: dict[str, str] = {}
+    fresh = 0
+
+    def initialise(var: str, ty: str) -> list[str]:
+        nonlocal fresh
+        fresh += 1
+        widths.add(int(ty[1:]))
+        tmp = f"%__uninit.{fresh}"
+        return [f"  {tmp} = call {ty} @{UNINIT_PREFIX}{ty}()", f"  store {ty} {tmp}, ptr {var}"]
+
+    for line in text.split("\n"):
         if line.startswith("define "):
-            in_entry = True
-            pending = []
+            in_entry, pending, scalars = True, [], {}
             out.append(line)
-            i += 1
             continue
         if in_entry:
             match = _ALLOCA.match(line)
             if match:
                 var, ty = match.groups()
-                widths.add(int(ty[1:]))
-                tmp = f"%__uninit.{var[1:].strip(chr(34))}"
-                pending.append(f"  {tmp} = call {ty} @{UNINIT_PREFIX}{ty}()")
-                pending.append(f"  store {ty} {tmp}, ptr {var}")
+                scalars[var] = ty
+                pending.extend(initialise(var, ty))
                 out.append(line)
-                i += 1
                 continue
-            if line.startswith("  %") and " = alloca " in line:
-                out.append(line)
-                i += 1
-                continue
-            if line.endswith(":") or line == "" or line.lstrip().startswith(";"):
-                out.append(line)  # the `entry:` label, blank lines, comments
-                i += 1
+            if (line.startswith("  %") and " = alloca " in line) or line.endswith(":") \
+                    or line == "" or line.lstrip().startswith(";"):
+                out.append(line)  # other allocas, the `entry:` label, blank lines, comments
                 continue
             out.extend(pending)
             in_entry = False
         out.append(line)
-        i += 1
+        declare = _DBG_DECLARE.match(line)
+        if declare and declare.group(1) in scalars and declare.group(2) not in parameters:
+            out.extend(initialise(declare.group(1), scalars[declare.group(1)]))
     text = "\n".join(out)
-    decls = "".join(
-        f"\ndeclare i{w} @{UNINIT_PREFIX}i{w}() #{_UNINIT_ATTR}\n" for w in sorted(widths)
-    )
     if widths:
-        text += decls + f"attributes #{_UNINIT_ATTR} = {{ nounwind willreturn memory(none) }}\n"
+        text += "".join(f"\ndeclare i{w} @{UNINIT_PREFIX}i{w}() #{_UNINIT_ATTR}\n"
+                        for w in sorted(widths))
+        text += f"attributes #{_UNINIT_ATTR} = {{ nounwind willreturn memory(none) }}\n"
     return text
 
 
@@ -601,58 +607,71 @@ def _memory_construct(instr_text: str, allocas: dict[str, str], global_types: di
     return "pointer (memory access)"
 
 
-def _check_supported(module: "llvm.ModuleRef", source: Path, debug: DebugInfo) -> None:
-    """Reject, with one line, everything the encoder will not handle."""
-    defined = [fn for fn in module.functions if not fn.is_declaration]
-    for fn in defined:
-        if fn.name != "main":
-            raise _unsupported("unknown-call", f"function '{fn.name}' could not be inlined",
+_INSTRUCTION = re.compile(r"^  (?:(%[^ ]+) = )?(?:tail |musttail |notail )?([a-z_]+)\b(.*)$")
+_CALL_TARGET = re.compile(r"^ (?:[\w()]+ )*?(\S+?|\{[^}]*\}) (?:\([^)]*\) )?(@[^(]+|%[^(]+)\(")
+
+
+def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
+    """Reject, with one line, everything the encoder will not handle.
+
+    Reads main's text line by line: going through llvmlite's ValueRefs and `str(instr)` for
+    each of the 200 000 instructions of the largest benchmark programs takes minutes."""
+    spans = _function_spans(text)
+    for name in spans:
+        if name != "main":
+            raise _unsupported("unknown-call", f"function '{name}' could not be inlined",
                                source.name)
-    main = module.get_function("main")
+    start, end = spans["main"]
+    lines = text[start:end].split("\n")[1:-2]
     allocas: dict[str, str] = {}
-    for block in main.blocks:
-        for instr in block.instructions:
-            if instr.opcode == "alloca":
-                match = re.match(r"\s*(%\S+) = alloca (.*?)(, align \d+)?(, !.*)?$", str(instr))
-                if match:
-                    allocas[match.group(1)] = match.group(2)
-    global_types = {g.name: str(g.global_value_type) for g in module.global_variables}
+    for line in lines:
+        match = re.match(r"\s*(%\S+) = alloca (.*?)(, align \d+)?(, !.*)?$", line)
+        if match:
+            allocas[match.group(1)] = match.group(2)
+    global_types = {m.group(1): m.group(2) for m in re.finditer(
+        r"^@([\w.$]+) = (?:[a-z_]+ )*(?:global|constant) (\[[^\]]*\]|%[\w.]+|\{[^}]*\}|\S+)",
+        text[:start], flags=re.M)}
     first_alloca: tuple[str, str] | None = None
-    for block in main.blocks:
-        for instr in block.instructions:
-            text = str(instr)
-            code = _strip_metadata(text)
-            where = _located(source, debug, text)
-            if _FLOAT_TYPE.search(code) or instr.opcode.startswith("f") and instr.opcode != "freeze" \
-                    or instr.opcode in ("sitofp", "uitofp", "fptosi", "fptoui"):
-                raise _unsupported("float", "floating point", where)
-            if instr.opcode in ("call", "invoke", "callbr"):
-                callee = list(instr.operands)[-1]
-                if callee.value_kind != llvm.ValueKind.function:
-                    raise _unsupported("function-pointer", "call through a function pointer", where)
-                name = callee.name
-                kind = classify_call(name)
-                if kind == "nondet":
-                    ret = str(instr.type)
-                    if nondet_width(ret) is None:
-                        category = "float" if _FLOAT_TYPE.search(ret) else "memory"
-                        raise _unsupported(category, f"nondeterministic {ret} ('{name}')", where)
-                    continue
-                if kind is not None or _ARITH_INTRINSIC.match(name):
-                    continue
-                if name.startswith("llvm.mem"):
-                    raise _unsupported("memory", _memory_construct(code, allocas, global_types),
-                                       where)
-                if name in _HEAP_FUNCTIONS:
-                    raise _unsupported("memory", f"heap ('{name}')", where)
-                raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
-            if instr.opcode == "alloca":
-                first_alloca = first_alloca or (code, where)
+    for line in lines:
+        match = _INSTRUCTION.match(line)
+        if not match:
+            continue  # labels, blank lines, #dbg records, comments
+        opcode, rest = match.group(2), match.group(3)
+        code = _strip_metadata(line)
+        if _FLOAT_TYPE.search(code) or opcode in ("sitofp", "uitofp", "fptosi", "fptoui") \
+                or (opcode.startswith("f") and opcode not in ("freeze", "fence")):
+            raise _unsupported("float", "floating point", _located(source, debug, line))
+        if opcode in ("call", "invoke", "callbr"):
+            target = _CALL_TARGET.match(rest)
+            where = _located(source, debug, line)
+            if not target or not target.group(2).startswith("@"):
+                if re.search(r"\basm\b", rest):
+                    raise _unsupported("inline-asm", "inline assembly", where)
+                raise _unsupported("function-pointer", "call through a function pointer", where)
+            name = target.group(2)[1:].strip('"')
+            kind = classify_call(name)
+            if kind == "nondet":
+                ret = target.group(1)
+                if nondet_width(ret) is None:
+                    category = "float" if _FLOAT_TYPE.search(ret) else "memory"
+                    raise _unsupported(category, f"nondeterministic {ret} ('{name}')", where)
                 continue
-            if instr.opcode in _MEMORY_OPS:
+            if kind is not None or _ARITH_INTRINSIC.match(name):
+                continue
+            if name.startswith("llvm.mem"):
                 raise _unsupported("memory", _memory_construct(code, allocas, global_types), where)
-            if re.search(r"\b(undef|poison)\b", code):
-                raise _unsupported("undef", "undefined value (uninitialised memory)", where)
+            if name in _HEAP_FUNCTIONS:
+                raise _unsupported("memory", f"heap ('{name}')", where)
+            raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
+        if opcode == "alloca":
+            first_alloca = first_alloca or (code, _located(source, debug, line))
+            continue
+        if opcode in _MEMORY_OPS:
+            raise _unsupported("memory", _memory_construct(code, allocas, global_types),
+                               _located(source, debug, line))
+        if opcode == "freeze" or re.search(r"\b(undef|poison)\b", re.sub(r"%\S+", "", code)):
+            raise _unsupported("undef", "undefined value (uninitialised memory)",
+                               _located(source, debug, line))
     if first_alloca:
         raise _unsupported("memory", _memory_construct(first_alloca[0], allocas, global_types),
                            first_alloca[1])
@@ -699,6 +718,6 @@ def compile_c(
     module.verify()
     final_text = str(module)
     debug = DebugInfo.from_module_text(final_text)
-    _check_supported(module, source, debug)
+    _check_supported(final_text, source, debug)
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
                           debug=debug)

@@ -71,6 +71,19 @@ def test_uninitialised_local_stays_nondeterministic():
         re.split(r", !", str(i))[0] for i in instructions(result)))
 
 
+def test_local_declared_in_a_loop_is_fresh_in_every_iteration():
+    result = compile_c(PROGRAMS / "fe_uninit_in_loop.c")
+    # `x != 5` must compare a fresh nondet value, not a phi carrying the 5 of the previous
+    # iteration (that would make the error unreachable: a wrong TRUE).
+    compare = next(i for i in instructions(result)
+                   if i.opcode == "icmp" and str(i).rstrip().split(", !")[0].endswith(", 5"))
+    producer_name = list(compare.operands)[0].name
+    producer = next(i for i in instructions(result) if i.name == producer_name)
+    assert producer.opcode == "call"
+    assert classify_call(list(producer.operands)[-1].name) == "nondet"
+    assert "__VERIFIER_error" in callees(result)
+
+
 @pytest.mark.parametrize("m32, width", [(False, 64), (True, 32)])
 def test_data_model_sets_the_width_of_long(m32, width):
     result = compile_c(PROGRAMS / "fe_data_model.c", m32=m32)

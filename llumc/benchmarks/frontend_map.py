@@ -9,6 +9,7 @@ each unsupported category. The table it prints is the map of what the encoder mu
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 from collections import Counter
@@ -36,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("root", nargs="?", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per program")
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="programs compiled in parallel")
     args = parser.parse_args(argv)
     programs = sorted(args.root.glob("FALSE/*.c")) + sorted(args.root.glob("TRUE/*.c"))
     if not programs:
@@ -44,13 +46,17 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, Counter] = {"FALSE": Counter(), "TRUE": Counter()}
     constructs: Counter = Counter()
     start = time.perf_counter()
-    for path in programs:
-        outcome, detail = classify(path)
+    with multiprocessing.Pool(args.jobs, maxtasksperchild=4) as pool:
+        outcomes = pool.imap(classify, programs) if args.jobs > 1 else map(classify, programs)
+        results = []
+        for path, (outcome, detail) in zip(programs, outcomes):
+            results.append((path, outcome, detail))
+            if args.verbose:
+                print(f"{outcome:16} {path.parent.name}/{path.name} {detail}", flush=True)
+    for path, outcome, detail in results:
         counts[path.parent.name][outcome] += 1
         if detail:
             constructs[(outcome, detail.split(" at ")[0])] += 1
-        if args.verbose:
-            print(f"{outcome:16} {path.parent.name}/{path.name} {detail}", flush=True)
     elapsed = time.perf_counter() - start
     outcomes = sorted(set(counts["FALSE"]) | set(counts["TRUE"]),
                       key=lambda o: (o != "module", -(counts["FALSE"][o] + counts["TRUE"][o])))
@@ -66,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|")
     for (outcome, construct), n in constructs.most_common():
         print(f"| {construct} | {n} |")
-    print(f"\n{len(programs)} programs in {elapsed:.0f} s")
+    print(f"\n{len(programs)} programs in {elapsed:.0f} s wall clock, {args.jobs} job(s)")
     return 0
 
 
