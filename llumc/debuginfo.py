@@ -44,6 +44,8 @@ class DebugInfo:
     - `variables`: DILocalVariable/DIGlobalVariable metadata id → C name
     - `value_names`: SSA value name (without `%`) → C variables it holds (dbg records with an
       empty DIExpression, i.e. the whole variable; in order of first appearance)
+    - `value_fragments`: SSA value name → (C variable, first bit, bit count) for values that hold
+      a part of a variable (a field of a struct or an element of an array SROA split)
     - `block_line`: basic block name of `main` → line of its first instruction that has one
     - `source_files`: DIFile file names (the compiled C file first)
     """
@@ -51,6 +53,7 @@ class DebugInfo:
     locations: dict[int, tuple[int, int]] = field(default_factory=dict)
     variables: dict[int, str] = field(default_factory=dict)
     value_names: dict[str, list[str]] = field(default_factory=dict)
+    value_fragments: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
     block_line: dict[str, int] = field(default_factory=dict)
     source_files: list[str] = field(default_factory=list)
 
@@ -64,10 +67,17 @@ class DebugInfo:
         info.source_files = _FILE.findall(text)
         for match in _DBG_RECORD.finditer(text):
             expression = match.group(3).strip()
-            if expression:  # a fragment or an offset: not the whole variable
-                continue
             name = info.variables.get(int(match.group(2)))
             if name is None:
+                continue
+            fragment = re.fullmatch(r"DW_OP_LLVM_fragment, (\d+), (\d+)", expression)
+            if fragment:
+                part = (name, int(fragment.group(1)), int(fragment.group(2)))
+                parts = info.value_fragments.setdefault(_bare(match.group(1)), [])
+                if part not in parts:
+                    parts.append(part)
+                continue
+            if expression:  # an offset or a computation: not the variable itself
                 continue
             names = info.value_names.setdefault(_bare(match.group(1)), [])
             if name not in names:

@@ -131,6 +131,10 @@ def test_aggregates_with_constant_indices_are_split():
     result = compile_c(PROGRAMS / "fe_local_struct_global_array.c")
     assert not {i.opcode for i in instructions(result)} & MEMORY_OPCODES
     assert "__VERIFIER_error" in callees(result)
+    # The nondet value is p.a (bits 0..32 of p) and table[2] (bits 64..96 of table).
+    call = next(i for i in instructions(result) if i.opcode == "call"
+                and list(i.operands)[-1].name == "__VERIFIER_nondet_int")
+    assert set(result.debug.value_fragments[call.name]) == {("p", 0, 32), ("table", 64, 32)}
 
 
 def test_primitives_are_kept_as_calls():
