@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench bench-solvers bench-encode bench-frontend samples clean
+.PHONY: install demo test bench bench-solvers bench-encode bench-schemes bench-frontend samples clean
 
 install: $(STAMP)
 
@@ -25,18 +25,20 @@ test: $(STAMP)
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
 
-# DimSpec files generated from the project's own C programs (symbol map in the comments).
+# DimSpec files generated from the project's own C programs (symbol map in the comments);
+# small-block (edge) scheme, plus the appendix in the paper's and the large-block scheme.
 SAMPLE_SOURCES := $(wildcard examples/*.c) tests/programs/loop_count.c tests/programs/safe_loop.c \
 	tests/programs/select_minmax.c tests/programs/switch_trunc.c
 samples: $(STAMP)
 	@mkdir -p dimspec_samples
 	@for f in $(SAMPLE_SOURCES); do \
 	  out=dimspec_samples/$$(basename $$f .c).dimspec; \
-	  $(PY) -m llumc encode $$f -o $$out || exit 1; echo "wrote $$out"; \
+	  $(PY) -m llumc encode $$f --scheme edge -o $$out || exit 1; echo "wrote $$out"; \
 	done
-	$(PY) -m llumc encode tests/programs/overflow_check_idiom.c --property no-overflow \
+	$(PY) -m llumc encode tests/programs/overflow_check_idiom.c --property no-overflow --scheme edge \
 	  -o dimspec_samples/overflow_check_idiom.no-overflow.dimspec
 	$(PY) -m llumc encode examples/appendix.c --scheme paper -o dimspec_samples/appendix.paper-scheme.dimspec
+	$(PY) -m llumc encode examples/appendix.c --scheme lbe -o dimspec_samples/appendix.lbe.dimspec
 
 # Front-end coverage map: module vs. unsupported reason for each of LLUMC's 322 programs (ILP32,
 # overflow checks for *no-overflow* files). Markdown table on stdout; -v lists every program.
@@ -47,6 +49,12 @@ bench-frontend: $(STAMP)
 # Encoding size and time on the LLUMC paper's Table 2 programs, next to the paper's numbers.
 bench-encode: $(STAMP)
 	$(PY) -m llumc.benchmarks.encoding_size
+
+# Small-block (edge) vs large-block (lbe) encoding: size, BMC and IC3 on a subset of LLUMC's set
+# (21 programs, unreach-call, ILP32; 30 s per run, 2 jobs; worst case about 16 min).
+SCHEMES_BENCH_TIMEOUT ?= 30
+bench-schemes: $(STAMP)
+	$(PY) -m llumc.benchmarks.schemes --timeout $(SCHEMES_BENCH_TIMEOUT) --jobs 2
 
 # DimSpec toolkit: time per engine (BMC, IC3) per file of ../shared/dimspec and dimspec_samples/,
 # then BMC on freecell by SAT solver and schedule. Markdown tables on stdout.

@@ -30,7 +30,8 @@ class InputValue:
 
 @dataclass
 class TraceStep:
-    """One executed basic block: where it is, what it read from nondet calls, what it changed."""
+    """One step of the model: the block it starts in, the C line of the last block it ran,
+    what it read from nondet calls, what it changed."""
 
     step: int
     block: str
@@ -134,6 +135,9 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         if code == error_code:
             break
         chain = executed_blocks(result, trace[i])
+        if chain and result.fn is not None:
+            # a step may run several blocks (fused chain, large block): show where it ended
+            line = result.fn.block(chain[-1]).line or line
         step = TraceStep(step=i, block=name, line=line, blocks=chain)
         for inp in sorted((inp for inp in symbols.inputs if inp.block in chain),
                           key=lambda inp: chain.index(inp.block)):

@@ -52,7 +52,7 @@ def encode_command(
         "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
     ),
     m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks)."),
-    scheme: str = typer.Option("edge", "--scheme", help="Step encoding: edge (small blocks, phis set on entering edges) | paper (LLUMC: pred) | lbe (large blocks: loop head to loop head)."),
+    scheme: str = typer.Option("lbe", "--scheme", help="Step encoding: lbe (default; large blocks: loop head to loop head) | edge (small blocks, phis set on entering edges) | paper (LLUMC: pred)."),
     stats: bool = typer.Option(False, "--stats", help="Print encoding size (stderr; stdout with -o)."),
     check_div_by_zero: bool = typer.Option(False, "--check-div-by-zero", help="Division by zero is an error too."),
     check_shift: bool = typer.Option(False, "--check-shift", help="Shift amount >= width is an error too."),

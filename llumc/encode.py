@@ -271,7 +271,7 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
     return [name for name, cond in conditions if evaluate(cond, leaves, cache)]
 
 
-def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "edge",
+def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "lbe",
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
                 fuse: bool | None = None, division: str = "aux") -> EncodeResult:

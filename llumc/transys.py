@@ -17,8 +17,9 @@ first failing assert / reached error call / sanitizer trap to `error`, exit/abor
 unreachable to `ok`; otherwise the terminator decides. Under `no-overflow`, error calls and
 failed asserts behave like abort (go to `ok`): only traps are errors.
 
-Phi schemes:
-- "edge" (default): a phi is a state variable written on the edge entering its block: when the
+Schemes (the default, "lbe", large blocks, is in `llumc/lbe.py`; measured faster for BMC and
+IC3, see README "Benchmarks"):
+- "edge": a phi is a state variable written on the edge entering its block: when the
   current block b jumps to the phi's block, p' = incoming value for b (evaluated in b, i.e. on
   the old state: the parallel semantics of phis). No `pred` needed.
 - "paper": the LLUMC scheme: `pred` holds the previous block and a phi reads
@@ -497,9 +498,9 @@ class _Encoder:
         )
 
 
-def build_transition_system(fn: Function, *, prop: str = "unreach-call", scheme: str = "edge",
+def build_transition_system(fn: Function, *, prop: str = "unreach-call", scheme: str = "lbe",
                             classify=None, debug=None, fuse: bool | None = None) -> WordTransitionSystem:
-    """The word-level transition system of `main` for a property and phi scheme. `fuse`
+    """The word-level transition system of `main` for a property and scheme. `fuse`
     (default: on for the edge scheme, off for the paper's) runs single-predecessor successors
     and passed sanitizer checks in the same step as their predecessor."""
     if classify is None:

@@ -44,8 +44,9 @@ define i32 @main() {
 """
 
 
-def test_unnamed_values_and_exact_64_bit_constants():
-    fn, ts = system(UNNAMED)
+@pytest.mark.parametrize("scheme, steps", [("edge", 2), ("lbe", 1)])
+def test_unnamed_values_and_exact_64_bit_constants(scheme, steps):
+    fn, ts = system(UNNAMED, scheme=scheme)
     first = fn.blocks[0].instrs
     assert [i.name for i in first[:4]] == ["%0", "%1", "%2", "%3"]
     add = first[2]
@@ -53,8 +54,8 @@ def test_unnamed_values_and_exact_64_bit_constants():
     assert isinstance(add.operands[0], Ref) and add.operands[0].name == "%1"
     assert first[3].predicate == "eq" and first[3].operands[1] == Const(1 << 63, 64)
     assert first[4].targets == [fn.blocks[1].name, fn.blocks[2].name]  # [true, false]
-    # x = -1 gives -1 + (-2^63 + 1) = -2^63: block 0, error call block, error
-    assert depth(ts, 4) == 2
+    # x = -1 gives -1 + (-2^63 + 1) = -2^63: block 0, error call block, error (lbe: one step)
+    assert depth(ts, 4) == steps
 
 
 INTRINSICS = """
@@ -97,13 +98,14 @@ done:
 """
 
 
-def test_intrinsics_and_division_by_zero_semantics():
+@pytest.mark.parametrize("scheme, steps", [("edge", 2), ("lbe", 1)])
+def test_intrinsics_and_division_by_zero_semantics(scheme, steps):
     """Error reachable exactly through x = 28 (smax(x,-3) = x, umin(x,200) <= 200, |x| = 28,
     28 + 100 overflows i8). Division by zero never reaches `bad` (udiv -> all ones, urem -> x)."""
-    fn, ts = system(INTRINSICS)
-    assert depth(ts, 4) == 2
+    fn, ts = system(INTRINSICS, scheme=scheme)
+    assert depth(ts, 4) == steps
     # without the x = 28 path (|x| = 27 has no overflowing solution: 27+100 = 127) unreachable
-    _, ts2 = system(INTRINSICS.replace("i8 %f, 28", "i8 %f, 27"))
+    _, ts2 = system(INTRINSICS.replace("i8 %f, 28", "i8 %f, 27"), scheme=scheme)
     assert not reachable(ts2, 5)
 
 
@@ -132,12 +134,13 @@ exit:
 """
 
 
-@pytest.mark.parametrize("scheme", ["edge", "paper"])
-def test_phis_read_old_values_and_switch(scheme):
+@pytest.mark.parametrize("scheme, steps", [("edge", 10), ("paper", 10), ("lbe", 5)])
+def test_phis_read_old_values_and_switch(scheme, steps):
     """%t takes the *old* %i (parallel phi semantics): at i = 3, t = 2, so the error is
-    reached: entry 0, loop 1,3,5,7 (i = 0..3), body 2,4,6, check 8, err 9, error 10."""
+    reached: entry 0, loop 1,3,5,7 (i = 0..3), body 2,4,6, check 8, err 9, error 10.
+    lbe: entry 1, one step per iteration i = 0..2 (3), loop -> check -> err -> error (1)."""
     _, ts = system(SWITCH_LOOP, scheme=scheme)
-    assert depth(ts, 12) == 10
+    assert depth(ts, 12) == steps
     _, ts2 = system(SWITCH_LOOP.replace("i16 %t, 2", "i16 %t, 3"), scheme=scheme)
     assert not reachable(ts2, 14)
 

@@ -81,7 +81,7 @@ def test_appendix_example_error_at_depth_106(scheme):
 
 
 def test_appendix_state_space_is_the_paper_minimum():
-    edge = encode("appendix.c").stats
+    edge = encode("appendix.c", scheme="edge").stats
     paper = encode("appendix.c", scheme="paper").stats
     # edge: curr (3 bits, 6 blocks + ok + error) and the phi x.0
     assert (edge.state_vars, edge.state_bits) == (2, 35)
@@ -110,9 +110,10 @@ def test_failed_assume_leads_to_ok(scheme):
     assert depth(encode("assume_blocks.c", scheme=scheme).ts, 8) is None
 
 
-def test_overflow_removed_by_optimiser_is_still_found():
-    # the check is fused into the entry step: entry -> error
-    assert depth(encode("overflow_dead.c", prop="no-overflow").ts, 5) == 1
+@pytest.mark.parametrize("scheme", ["edge", "lbe"])
+def test_overflow_removed_by_optimiser_is_still_found(scheme):
+    # the check runs in the entry step (edge: fused; lbe: the trap block is in entry's region)
+    assert depth(encode("overflow_dead.c", prop="no-overflow", scheme=scheme).ts, 5) == 1
     # unfused (paper scheme): entry -> trap block -> error
     assert depth(encode("overflow_dead.c", prop="no-overflow", scheme="paper").ts, 5) == 2
     # without the overflow property the program is fine
@@ -128,8 +129,8 @@ def test_overflow_check_idiom_per_property():
 
 
 def test_fusion_keeps_verdicts_and_shrinks_the_system():
-    fused = encode("overflow_check_idiom.c", prop="all")
-    unfused = encode("overflow_check_idiom.c", prop="all", fuse=False)
+    fused = encode("overflow_check_idiom.c", prop="all", scheme="edge")
+    unfused = encode("overflow_check_idiom.c", prop="all", scheme="edge", fuse=False)
     assert fused.stats.blocks < unfused.stats.blocks
     assert fused.stats.total_clauses < unfused.stats.total_clauses
     assert reachable(fused.ts, 4) and reachable(unfused.ts, 8)
@@ -225,7 +226,7 @@ def test_cli_encode_writes_dimspec_and_reports_bad_input(tmp_path):
     out = tmp_path / "a.dimspec"
     run = subprocess.run([sys.executable, "-m", "llumc", "encode", str(EXAMPLES / "appendix.c"), "-o", str(out),
                           "--stats"], capture_output=True, text=True)
-    assert run.returncode == 0 and "state bits       35" in run.stdout
+    assert run.returncode == 0 and "state bits       34" in run.stdout  # lbe: curr 2 bits + x.0
     assert parse_dimspec(out.read_text(), str(out), warn=None).n > 35
     bad = subprocess.run([sys.executable, "-m", "llumc", "encode", str(tmp_path / "missing.c")],
                          capture_output=True, text=True)
