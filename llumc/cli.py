@@ -229,7 +229,7 @@ def _print_check(result) -> None:
         print(f"UNKNOWN ({result.reason})")
         return
     print("FALSE")
-    print(f"counterexample ({result.property}, {len(result.trace)} blocks, found by {result.engine}):")
+    print(f"counterexample ({result.property}, {len(result.trace)} steps, found by {result.engine}):")
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
         parts = [f"{i.function}() = {i.value}" for i in step.inputs]

@@ -96,3 +96,53 @@ def test_executed_blocks_of_ok_and_error_are_empty():
     answer = solve(encoded.ts, engine="bmc")
     assert executed_blocks(encoded, answer.trace[-1]) == []  # the error state
     assert executed_blocks(encoded, answer.trace[0]) == ["entry"]
+
+
+IRREDUCIBLE = """
+declare void @__VERIFIER_error()
+declare i32 @__VERIFIER_nondet_int()
+define i32 @main() {
+entry:
+  %c = call i32 @__VERIFIER_nondet_int()
+  %z = icmp eq i32 %c, 0
+  br i1 %z, label %a, label %b
+a:
+  %i = phi i32 [ 0, %entry ], [ %j, %b ]
+  %k = add i32 %i, 1
+  %hit = icmp eq i32 %k, TARGET
+  br i1 %hit, label %err, label %b
+b:
+  %j = phi i32 [ 10, %entry ], [ %k, %a ]
+  %small = icmp ult i32 %j, 20
+  br i1 %small, label %a, label %exit
+err:
+  call void @__VERIFIER_error()
+  unreachable
+exit:
+  ret i32 0
+}
+"""
+
+
+@pytest.mark.parametrize("target, steps", [(5, 6), (15, 6), (25, None)])
+def test_irreducible_loop_shares_a_block_between_regions(target, steps):
+    """A loop with two entries (a, b): the DFS makes `a` the only loop cut point, so block b
+    belongs to the entry's region (entering through b, j = 10) and to a's (j = k). Entering at
+    a (c = 0): entry 1, a->b->a for i = 0..3 (4), i = 4 hits 5 (1): 6 steps. Entering at b:
+    entry->b->a 1, i = 10..13 (4), i = 14 hits 15 (1): 6 steps. k never reaches 25 (j < 20)."""
+    from llumc.cfg import read_main
+    from llumc.encode import bitblast_system
+    from llumc.frontend import classify_call
+    from llumc.lbe import cut_points
+    from llumc.transys import build_transition_system
+    import llvmlite.binding as llvm
+
+    fn = read_main(llvm.parse_assembly(IRREDUCIBLE.replace("TARGET", str(target))), None, "irreducible.ll")
+    assert cut_points(fn) == ["entry", "a"]
+    word = build_transition_system(fn, classify=classify_call, scheme="lbe")
+    assert [name for name, _ in word.step_blocks["entry"]] == ["entry", "b", "exit"]
+    assert [name for name, _ in word.step_blocks["a"]][0] == "a" and "b" in dict(word.step_blocks["a"])
+    ts, _stats = bitblast_system(word)
+    assert depth(ts, 12) == steps
+    edge, _ = bitblast_system(build_transition_system(fn, classify=classify_call, scheme="edge"))
+    assert reachable(edge, 24) == (steps is not None)
