@@ -172,6 +172,7 @@ def check_program(
     solver: str = "cadical195",
     ir_trace: bool = False,
     progress: Progress | None = None,
+    scheme: str = "lbe",
 ) -> CheckResult:
     """Verdict for one program and property. Bad input raises LlumcError (exit 2 in the CLI);
     an unsupported construct is UNKNOWN with the front end's reason."""
@@ -191,7 +192,7 @@ def check_program(
 
     try:
         say(f"encoding {path} ({prop})")
-        encoded = encode_file(path, prop=prop, m32=m32, clang=clang)
+        encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme)
     except UnsupportedError as err:
         return finish(CheckResult("unknown", prop, engine, reason=str(err)))
     stats = encoded.stats

@@ -172,6 +172,7 @@ def check_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
     ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
     solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC."),
+    scheme: str = typer.Option("lbe", "--scheme", help="Step encoding: lbe (large blocks) | edge | paper (small blocks)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
@@ -191,12 +192,14 @@ def check_command(
     import time
 
     from llumc.check import ENGINES, check_program
-    from llumc.transys import PROPERTIES
+    from llumc.transys import PROPERTIES, SCHEMES
 
     if prop not in PROPERTIES:
         raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
     if engine not in ENGINES:
         raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if scheme not in SCHEMES:
+        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
     if timeout is not None and timeout <= 0:
         raise LlumcError("--timeout must be positive")
     started = time.monotonic()
@@ -211,7 +214,7 @@ def check_command(
         print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
 
     result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
-                           solver=solver, ir_trace=ir_trace, progress=progress)
+                           solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme)
     if as_json:
         print(json.dumps(result.to_json()))
     else:

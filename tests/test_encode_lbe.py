@@ -146,3 +146,16 @@ def test_irreducible_loop_shares_a_block_between_regions(target, steps):
     assert depth(ts, 12) == steps
     edge, _ = bitblast_system(build_transition_system(fn, classify=classify_call, scheme="edge"))
     assert reachable(edge, 24) == (steps is not None)
+
+
+def test_check_program_per_scheme():
+    """`llumc check --scheme`: the same confirmed FALSE, in fewer steps with large blocks
+    (nondet_bug: entry, 3 loop iterations, exit + error call = 5; small blocks: 10)."""
+    from llumc.check import check_program
+
+    source = PROGRAMS / "check" / "nondet_bug.c"
+    lbe = check_program(source, engine="bmc", timeout=60)
+    edge = check_program(source, engine="bmc", timeout=60, scheme="edge")
+    assert lbe.verdict == edge.verdict == "false", (lbe.reason, edge.reason)
+    assert (lbe.steps, edge.steps) == (5, 10)
+    assert lbe.error.line == edge.error.line == 11
