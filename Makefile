@@ -59,8 +59,11 @@ bench-schemes: $(STAMP)
 # DimSpec toolkit: time per engine (BMC, IC3) per file of ../shared/dimspec and dimspec_samples/,
 # then BMC on freecell by SAT solver and schedule. Markdown tables on stdout.
 SOLVERS_BENCH_TIMEOUT ?= 60
+# Then the six AIGER circuits with IC3 and BMC beside ABC's pdr (solvers/bench.py).
+SOLVERS_AIGER_TIMEOUT ?= 300
 bench-solvers: $(STAMP)
 	$(PY) -m llumc.benchmarks.solvers_bench --timeout $(SOLVERS_BENCH_TIMEOUT)
+	$(PY) -m solvers.bench --timeout $(SOLVERS_AIGER_TIMEOUT)
 
 # Issue 5's run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).
