@@ -33,7 +33,7 @@ from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
 from llumc.terms import Term
 from llumc.transys import (
-    IGNORED_INTRINSIC_PREFIXES, BlockCode, StateVar, WordTransitionSystem, _Encoder,
+    IGNORED_INTRINSIC_PREFIXES, BlockCode, WordTransitionSystem, _Encoder,
 )
 
 
