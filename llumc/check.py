@@ -60,6 +60,7 @@ class CheckResult:
     error: ErrorSite | None = None
     confirmation: str | None = None  # what the replay observed / how the proof was checked
     invariant_clauses: int | None = None
+    internal_error: str | None = None  # an engine answer that failed its check: a bug to report
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -213,7 +214,8 @@ def check_program(
             answer = solve(encoded.ts, engine=engine, timeout=remaining(), progress=engine_progress,
                            solver=solver if engine == "bmc" else None)
     except CheckFailed as err:
-        return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}"))
+        return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}",
+                                  internal_error=str(err)))
     except KeyboardInterrupt:
         return finish(CheckResult("unknown", prop, engine, reason="interrupted"))
     except Exception as err:
@@ -221,6 +223,10 @@ def check_program(
             return finish(CheckResult("unknown", prop, engine, reason="interrupted"))
         raise
     used = answer.engine or engine
+    internal = answer.reason if answer.stats.get("internal_errors") else None
+    if internal and answer.status not in ("sat", "unsat"):
+        return finish(CheckResult("unknown", prop, used, reason=f"internal error: {internal}",
+                                  internal_error=internal))
 
     if answer.status == "unsat":
         if not answer.invariant and answer.invariant is not None and answer.engine != "ic3":

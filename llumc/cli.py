@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Optional
 
@@ -157,7 +159,7 @@ def bench_command(
         sys.exit(1)
 
 
-EXIT_TRUE, EXIT_FALSE, EXIT_UNKNOWN = 0, 10, 3
+EXIT_TRUE, EXIT_FALSE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 10, 3, 1
 
 
 @app.command("check")
@@ -215,10 +217,14 @@ def check_command(
 
     result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
                            solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme)
+    if result.internal_error:
+        print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
     if as_json:
         print(json.dumps(result.to_json()))
     else:
         _print_check(result)
+    if result.internal_error and result.verdict == "unknown":
+        sys.exit(EXIT_INTERNAL)
     sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
 
 
@@ -264,4 +270,9 @@ def main() -> None:
         if isinstance(err, ClickException):
             err.show()
             sys.exit(EXIT_BAD_INPUT)
-        raise
+        if os.environ.get("LLUMC_DEBUG"):
+            raise
+        where = traceback.extract_tb(err.__traceback__)[-1]
+        print(f"llumc: internal error (please report; LLUMC_DEBUG=1 shows the traceback): "
+              f"{type(err).__name__}: {err} at {Path(where.filename).name}:{where.lineno}", file=sys.stderr)
+        sys.exit(1)
