@@ -73,6 +73,10 @@ class _Definitions:
     # lifting a G-state negates only the rest.
     goal_defs: list[Clause] = field(default_factory=list)
     goal_rest: list[Clause] = field(default_factory=list)
+    # Functional systems: the definitions of T (output -> input variables, and its clauses), so
+    # that solvers load only the cones of the latches a query mentions.
+    t_defs: dict[int, list[int]] = field(default_factory=dict)
+    t_clauses: dict[int, list[Clause]] = field(default_factory=dict)
 
 
 def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
@@ -86,7 +90,10 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     n = ts.n
     aux = set(range(1, n + 1)) - state
 
+    clauses_of: dict[int, list[Clause]] = {}  # output -> its defining clauses (last `find` wins)
+
     def find(clauses: list[Clause], outputs_ok: Callable[[int], bool]) -> tuple[bool, dict[int, list[int]]]:
+        clauses_of.clear()
         binaries = {frozenset(c) for c in clauses if len(c) == 2}
         defined: dict[int, list[int]] = {}  # output var -> input vars
         covered_bin: set[frozenset] = set()
@@ -96,6 +103,7 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
                 lit = clause[0]
                 if outputs_ok(abs(lit)) and abs(lit) not in defined:
                     defined[abs(lit)] = []
+                    clauses_of[abs(lit)] = [list(clause)]
                     continue
                 if abs(lit) in defined and not defined[abs(lit)]:
                     continue
@@ -113,6 +121,7 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
                     if abs(o) in defined:
                         return False, {}  # a second definition of one output: not a function
                     defined[abs(o)] = [abs(c) for c in others]
+                    clauses_of[abs(o)] = [list(clause)] + [[-o, -c] for c in others]
                     covered_bin.update(needed)
                     covered_bin.add(key)
                     found = True
@@ -127,6 +136,7 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
 
     u_ok, u_defs = find(ts.universal, lambda v: v in aux)
     t_ok, t_defs = find(ts.trans, lambda v: v in aux or (v > n and v - n in state))
+    t_clauses = dict(clauses_of)
     # One aux variable defined in both U and T the same way is fine (a copy); differently: not.
     for v, ins in t_defs.items():
         if v in u_defs and sorted(u_defs[v]) != sorted(ins):
@@ -145,16 +155,14 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
         merged = dict(defs)
         merged.update(g_defs)
         if _acyclic(merged):
-            def is_def(c: Clause) -> bool:
-                # (¬o ∨ l) or (o ∨ ¬l_1 ∨ …) of a definition of o in g_defs
-                return any(abs(lit) in g_defs and (
-                    {abs(x) for x in c if x != lit} <= set(g_defs[abs(lit)])) for lit in c)
-            goal_defs = [c for c in ts.goal if len(c) > 1 and is_def(c)]
-            goal_rest = [c for c in ts.goal if not (len(c) > 1 and is_def(c))]
+            definitional = {frozenset(c) for v in g_defs for c in clauses_of[v]}
+            goal_defs = [c for c in ts.goal if len(c) > 1 and frozenset(c) in definitional]
+            goal_rest = [c for c in ts.goal if not (len(c) > 1 and frozenset(c) in definitional)]
             defs = merged
     inputs = sorted(v for v in aux if v not in defs)
     return _Definitions(functional=functional, u_total=u_total, inputs=inputs,
-                        goal_defs=goal_defs, goal_rest=goal_rest)
+                        goal_defs=goal_defs, goal_rest=goal_rest,
+                        t_defs=t_defs if functional else {}, t_clauses=t_clauses if functional else {})
 
 
 def _acyclic(defs: dict[int, list[int]]) -> bool:
@@ -243,7 +251,14 @@ class IC3:
         self.act_trans, self.act_init, self.act_goal = 2 * n + 1, 2 * n + 2, 2 * n + 3
         neg_t = -self.act_trans
         base = [list(c) for c in ts.universal]
-        base += [c + [neg_t] for c in ts.trans]
+        # Functional systems load T cone by cone, as queries mention latches (`_load_cones`).
+        self.lazy = self.defs.functional
+        self.main_loaded: set[int] = set()
+        self.main_loaded_state: set[int] = set()
+        self.lift_loaded: set[int] = set()
+        self.lift_loaded_state: set[int] = set()
+        if not self.lazy:
+            base += [c + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
             base += [_shift(c, n) + [neg_t] for c in ts.universal]
         base += [c + [-self.act_init] for c in ts.init]
@@ -253,7 +268,7 @@ class IC3:
         self._build_main()
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
-        lift_base = [list(c) for c in ts.universal] + [list(c) for c in ts.trans]
+        lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [list(c) for c in ts.trans])
         if not self.defs.u_total:
             lift_base += [_shift(c, n) for c in ts.universal]
         lift_base += [list(c) for c in self.defs.goal_defs]
@@ -283,6 +298,10 @@ class IC3:
         self.act_level = [self.act_init]
         while len(self.act_level) < len(self.frames) + 1:
             self.act_level.append(self._fresh_main())
+        guard = [-self.act_trans]
+        for output in self.main_loaded:
+            for c in self.defs.t_clauses[output]:
+                self.solver.add_clause(c + guard)
         for level in range(1, len(self.frames)):
             act = -self.act_level[level]
             for key in self.frames[level]:
@@ -294,8 +313,32 @@ class IC3:
         if self.lifter is not None:
             self.lifter.delete()
         self.lifter = Solver(name=self.solver_name, bootstrap_with=self.lift_base)
+        for output in self.lift_loaded:
+            for c in self.defs.t_clauses[output]:
+                self.lifter.add_clause(c)
         self.lift_next = self.lift_first_free
         self.lift_dead = 0
+
+    def _load_cones(self, solver: Solver, loaded: set[int], loaded_state: set[int], cube: Cube, guard: list[int]) -> None:
+        """Add the definitions of the next-state functions of the cube's variables, and of the
+        gates they use, unless loaded already. Sound for functional T: definitions left out can
+        always be satisfied, whatever the current state and inputs."""
+        n = self.n
+        stack = []
+        for lit in cube:
+            v = abs(lit)
+            if v not in loaded_state:
+                loaded_state.add(v)
+                stack.append(v + n)
+        defs, clauses = self.defs.t_defs, self.defs.t_clauses
+        while stack:
+            output = stack.pop()
+            if output in loaded or output not in clauses:
+                continue
+            loaded.add(output)
+            for c in clauses[output]:
+                solver.add_clause(c + guard)
+            stack.extend(defs[output])
 
     def _fresh_main(self) -> int:
         v = self.main_next
@@ -303,12 +346,14 @@ class IC3:
         return v
 
     def _level_acts(self, level: int) -> list[int]:
-        """Assumptions that switch on F_level: I for level 0, else lemmas of levels ≥ level."""
-        if level == 0:
-            return [self.act_init]
+        """Assumptions that switch on F_level (I for level 0, else the lemmas of levels ≥ level)
+        and switch off the lemmas of lower levels: an activation literal left open costs the
+        solver a decision and the propagation through every clause it guards."""
         while len(self.act_level) <= self.k + 1:
             self.act_level.append(self._fresh_main())
-        return self.act_level[level:]
+        if level == 0:
+            return [self.act_init] + [-a for a in self.act_level[1:]]
+        return [-self.act_init] + [-a for a in self.act_level[1:level]] + self.act_level[level:]
 
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -350,11 +395,13 @@ class IC3:
         """Is ¬cube inductive relative to F_level (F_level ∧ ¬cube ∧ U ∧ T ∧ U' ⇒ ¬cube')?
         UNSAT: (True, reduced cube from the core, None). SAT: (False, None, model if wanted)."""
         n = self.n
+        if self.lazy:
+            self._load_cones(self.solver, self.main_loaded, self.main_loaded_state, cube, [-self.act_trans])
         tmp = self._fresh_main()
         solver = self.solver
         solver.add_clause([-lit for lit in cube] + [-tmp])
         primed = [lit + n if lit > 0 else lit - n for lit in cube]
-        assumptions = [self.act_trans, tmp] + self._level_acts(level) + primed
+        assumptions = [self.act_trans, -self.act_goal, tmp] + self._level_acts(level) + primed
         try:
             sat = self._solve(solver, assumptions)
             if sat:
@@ -379,6 +426,8 @@ class IC3:
         if successor is None:
             target = self.lift_not_goal
         else:
+            if self.lazy:
+                self._load_cones(self.lifter, self.lift_loaded, self.lift_loaded_state, successor, [])
             target = self.lift_next
             self.lift_next += 1
             self.lifter.add_clause([-(lit + n if lit > 0 else lit - n) for lit in successor] + [-target])
@@ -487,11 +536,11 @@ class IC3:
 
     def _blocked(self, cube: Cube, level: int) -> bool:
         """Does F_level already exclude the cube (F_level ∧ cube unsat)?"""
-        return not self._solve(self.solver, self._level_acts(level) + cube)
+        return not self._solve(self.solver, [-self.act_trans, -self.act_goal] + self._level_acts(level) + cube)
 
     def _bad_state(self) -> list[int] | None:
         """A model of F_k ∧ U ∧ G, or None."""
-        if self._solve(self.solver, self._level_acts(self.k) + [self.act_goal]):
+        if self._solve(self.solver, [-self.act_trans, self.act_goal] + self._level_acts(self.k)):
             return self.solver.get_model()
         return None
 
