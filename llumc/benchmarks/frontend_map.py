@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import re
 import sys
 import time
 from collections import Counter
@@ -38,8 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("root", nargs="?", type=Path, default=DEFAULT_ROOT)
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per program")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="programs compiled in parallel")
+    parser.add_argument("--only", metavar="REGEX", help="only programs whose name matches")
+    parser.add_argument("--exclude", metavar="REGEX", help="skip programs whose name matches")
     args = parser.parse_args(argv)
     programs = sorted(args.root.glob("FALSE/*.c")) + sorted(args.root.glob("TRUE/*.c"))
+    if args.only:
+        programs = [p for p in programs if re.search(args.only, p.name)]
+    if args.exclude:
+        programs = [p for p in programs if not re.search(args.exclude, p.name)]
     if not programs:
         print(f"no programs under {args.root}/{{FALSE,TRUE}}/", file=sys.stderr)
         return 2
