@@ -288,6 +288,8 @@ def _parse_event(report: str) -> _Event | None:
             return _Event(what, consumed=int(rest[0]), pcs=hexes(rest[1:]))
         if what in ("diverged", "bad-values"):
             return _Event(what, consumed=int(rest[0]))
+        if what == "no-values":
+            return _Event(what)
     except (IndexError, ValueError):
         pass
     return _Event("garbled", name=lines[0][:200])
@@ -377,7 +379,8 @@ def _signal_name(number: int) -> str:
 def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
            recorded: int) -> ReplayResult:
     event = _parse_event(run.report)
-    consumed = event.consumed if event and event.what not in ("garbled", "bad-values") else run.consumed
+    consumed = (event.consumed if event and event.what not in ("garbled", "bad-values", "no-values")
+                else run.consumed)
     if event is None:
         if run.returncode is None:
             observed = f"timeout after {run.timeout:g} s"
@@ -392,7 +395,7 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
     if event.what == "diverged":
         return ReplayResult(False, f"replay diverged: the program asked for nondet value "
                                    f"#{event.consumed + 1}, only {recorded} recorded", None, consumed)
-    if event.what in ("bad-values", "garbled"):
+    if event.what in ("bad-values", "no-values", "garbled"):
         return ReplayResult(False, f"harness failure: {run.report.splitlines()[0][:200]}", None, consumed)
 
     table = _LineTable(binary, source)

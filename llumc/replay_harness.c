@@ -5,6 +5,12 @@
  * __VERIFIER_nondet_int, ...): SV-COMP's property is the *call* of the error function, whatever
  * its body. Only __VERIFIER_assert is a weak default: a program's own definition is kept.
  *
+ * The harness calls no libc function at all: in the static link a program's own `read`, `write`,
+ * `open`, `malloc`, `getenv`, `exit`... (SV-COMP programs define such names with unrelated
+ * meanings, e.g. `void read(void)`) would replace libc's and the harness would run the program's
+ * code instead. So it makes raw system calls (inline asm), keeps its data in static buffers and
+ * parses numbers and the environment itself. Only headers (types, constants) come from libc.
+ *
  * Environment:
  *   LLUMC_REPLAY_VALUES  file with the recorded nondet values, one decimal integer per line
  *   LLUMC_REPLAY_REPORT  file the harness writes events to (one line each, see emit())
@@ -20,36 +26,133 @@
  *   abort CONSUMED FRAMES...
  *   diverged CONSUMED                          (asked for more values than recorded)
  *   assume-failed CONSUMED FRAMES...
- *   bad-values LINE                            (the values file is malformed)
- * Only async-signal-safe calls (open, write, _exit) are used on the reporting paths.
+ *   bad-values N                               (the Nth value in the file is malformed)
+ *   no-values                                  (LLUMC_REPLAY_VALUES set but not readable)
+ * Every path here is async-signal-safe: raw system calls only.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
-#include <unistd.h>
 
 #define LLUMC_EXIT_EVENT 86 /* exit code after a reported event (the report file says which) */
 #define LLUMC_MAX_VALUES 1000000
 #define LLUMC_MAX_FRAMES 16
+#ifndef SA_RESTORER
+#define SA_RESTORER 0x04000000
+#endif
 
-extern char **environ;
+/* musl and glibc both define __environ (environ is a weak alias a program could replace). */
+extern char **__environ;
 
-static unsigned long long *values;
+static unsigned long long values[LLUMC_MAX_VALUES];
 static long long value_count;
 static volatile long long consumed_fallback;
 static volatile long long *consumed = &consumed_fallback;
 static int report_fd = -1;
 static char *stack_top;
 
+/* ------------------------------------------------------------------ raw system calls */
+
+static long raw_syscall(long number, long a, long b, long c, long d) {
+    long result;
+#if defined(__x86_64__)
+    register long r10 __asm__("r10") = d;
+    __asm__ volatile("syscall"
+                     : "=a"(result)
+                     : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                     : "rcx", "r11", "memory");
+#elif defined(__i386__)
+    __asm__ volatile("int $0x80"
+                     : "=a"(result)
+                     : "a"(number), "b"(a), "c"(b), "d"(c), "S"(d)
+                     : "memory");
+#else
+#error "llumc replay: x86 targets only"
+#endif
+    return result; /* -errno on failure */
+}
+
+static int sys_open(const char *path, int flags, int mode) {
+    return (int)raw_syscall(SYS_open, (long)path, flags, mode, 0);
+}
+static long sys_read(int fd, void *buffer, unsigned long size) {
+    return raw_syscall(SYS_read, fd, (long)buffer, (long)size, 0);
+}
+static long sys_write(int fd, const void *buffer, unsigned long size) {
+    return raw_syscall(SYS_write, fd, (long)buffer, (long)size, 0);
+}
+static void sys_close(int fd) { raw_syscall(SYS_close, fd, 0, 0, 0); }
+static _Noreturn void sys_exit(int code) {
+    for (;;) raw_syscall(SYS_exit_group, code, 0, 0, 0);
+}
+
+/* A shared mapping of the first `size` bytes of `fd`; 0 on failure. */
+static void *sys_map_shared(int fd, unsigned long size) {
+    long address;
+#if defined(__x86_64__)
+    register long r8 __asm__("r8") = fd;
+    register long r9 __asm__("r9") = 0;
+    register long r10 __asm__("r10") = MAP_SHARED;
+    __asm__ volatile("syscall"
+                     : "=a"(address)
+                     : "a"((long)SYS_mmap), "D"(0L), "S"((long)size), "d"((long)(PROT_READ | PROT_WRITE)),
+                       "r"(r10), "r"(r8), "r"(r9)
+                     : "rcx", "r11", "memory");
+#else
+    /* i386: syscall 90 is the old mmap, which takes its six arguments in memory. */
+    unsigned long arguments[6] = {0, size, PROT_READ | PROT_WRITE, MAP_SHARED, (unsigned long)fd, 0};
+    address = raw_syscall(SYS_mmap, (long)arguments, 0, 0, 0);
+#endif
+    return (unsigned long)address > -4096UL ? 0 : (void *)address;
+}
+
+/* The kernel's struct sigaction (not libc's: the mask is the kernel's 64-bit set). */
+struct kernel_sigaction {
+    void (*handler)(int, siginfo_t *, void *);
+    unsigned long flags;
+    void (*restorer)(void);
+    unsigned long mask[2];
+};
+
+/* x86-64 signal frames must name a restorer; the handler never returns, but the kernel insists. */
+void llumc_replay_restore_rt(void);
+#if defined(__x86_64__)
+__asm__(".text\n"
+        "llumc_replay_restore_rt:\n"
+        "  movq $15, %rax\n" /* rt_sigreturn */
+        "  syscall\n"
+        "  hlt\n");
+#else
+__asm__(".text\n"
+        "llumc_replay_restore_rt:\n"
+        "  movl $173, %eax\n" /* rt_sigreturn */
+        "  int $0x80\n"
+        "  hlt\n");
+#endif
+
+static void sys_handle(int signal_number, void (*handler)(int, siginfo_t *, void *)) {
+    struct kernel_sigaction action = {handler, SA_SIGINFO | SA_ONSTACK | SA_RESTORER,
+                                      llumc_replay_restore_rt, {0, 0}};
+    raw_syscall(SYS_rt_sigaction, signal_number, (long)&action, 0, 8);
+}
+
+static const char *environment(const char *name) {
+    for (char **entry = __environ; entry && *entry; entry++) {
+        const char *text = *entry, *wanted = name;
+        while (*wanted && *text == *wanted) text++, wanted++;
+        if (!*wanted && *text == '=') return text + 1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ async-signal-safe output */
 
 static char line_buffer[1024];
-static size_t line_length;
+static unsigned long line_length;
 
 static void put_text(const char *text) {
     while (*text && line_length < sizeof line_buffer - 2) line_buffer[line_length++] = *text++;
@@ -97,82 +200,93 @@ static void put_frames(void **frame) {
 
 static void emit(void) {
     line_buffer[line_length++] = '\n';
-    if (report_fd >= 0) {
-        ssize_t ignored = write(report_fd, line_buffer, line_length);
-        (void)ignored;
-    }
+    if (report_fd >= 0) sys_write(report_fd, line_buffer, line_length);
     line_length = 0;
 }
 
 static _Noreturn void finish(void) {
-    _exit(LLUMC_EXIT_EVENT);
+    sys_exit(LLUMC_EXIT_EVENT);
 }
 
 /* ------------------------------------------------------------------ set-up */
 
+static _Noreturn void bad_values(long long line) {
+    put_text("bad-values");
+    put_int(line);
+    emit();
+    finish();
+}
+
+/* Decimal integers separated by white space (a leading '-' allowed; a negative value is kept as
+ * its two's complement), read in chunks into the static table. */
+static unsigned long long parsed_magnitude;
+static int parsed_digits, parsed_negative;
+
+static void end_number(void) {
+    if (parsed_negative && !parsed_digits) bad_values(value_count + 1);
+    if (parsed_digits) {
+        if (value_count >= LLUMC_MAX_VALUES) bad_values(value_count + 1);
+        values[value_count++] = parsed_negative ? 0ULL - parsed_magnitude : parsed_magnitude;
+    }
+    parsed_magnitude = 0, parsed_digits = 0, parsed_negative = 0;
+}
+
+static void parse_byte(char c) {
+    if (c >= '0' && c <= '9') {
+        unsigned digit = (unsigned)(c - '0');
+        if (parsed_magnitude > (~0ULL - digit) / 10) bad_values(value_count + 1); /* beyond 64 bits */
+        parsed_magnitude = parsed_magnitude * 10 + digit;
+        parsed_digits++;
+    } else if (c == '-' && !parsed_digits && !parsed_negative) {
+        parsed_negative = 1;
+    } else if (c == '\n' || c == ' ' || c == '\r' || c == '\t') {
+        end_number();
+    } else {
+        bad_values(value_count + 1);
+    }
+}
+
 static void read_values(const char *path) {
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) return;
-    size_t capacity = 1 << 16, length = 0;
-    char *text = malloc(capacity + 1);
+    int fd = sys_open(path, O_RDONLY, 0);
+    if (fd < 0) {
+        put_text("no-values");
+        emit();
+        finish();
+    }
+    static char chunk[1 << 16];
     for (;;) {
-        if (length == capacity) text = realloc(text, (capacity *= 2) + 1);
-        ssize_t got = read(fd, text + length, capacity - length);
-        if (got <= 0) break;
-        length += (size_t)got;
+        long got = sys_read(fd, chunk, sizeof chunk);
+        if (got < 0) bad_values(value_count + 1);
+        if (got == 0) break;
+        for (long i = 0; i < got; i++) parse_byte(chunk[i]);
     }
-    close(fd);
-    text[length] = 0;
-    values = malloc(sizeof *values * 1024);
-    long long allocated = 1024, line = 0;
-    char *cursor = text;
-    while (*cursor) {
-        while (*cursor == '\n' || *cursor == ' ' || *cursor == '\r') cursor++;
-        if (!*cursor) break;
-        line++;
-        char *end;
-        unsigned long long value = *cursor == '-' ? (unsigned long long)strtoll(cursor, &end, 10)
-                                                  : strtoull(cursor, &end, 10);
-        if (end == cursor || value_count >= LLUMC_MAX_VALUES) {
-            put_text("bad-values");
-            put_int(line);
-            emit();
-            finish();
-        }
-        if (value_count == allocated) values = realloc(values, sizeof *values * (size_t)(allocated *= 2));
-        values[value_count++] = value;
-        cursor = end;
-    }
-    free(text);
+    end_number();
+    sys_close(fd);
 }
 
 static void on_signal(int signal_number, siginfo_t *info, void *context);
 
 __attribute__((constructor)) static void llumc_replay_setup(void) {
-    stack_top = environ ? (char *)environ : 0;
-    const char *report = getenv("LLUMC_REPLAY_REPORT");
-    if (report) report_fd = open(report, O_WRONLY | O_CREAT | O_APPEND, 0600);
-    const char *count = getenv("LLUMC_REPLAY_COUNT");
+    stack_top = __environ ? (char *)__environ : 0;
+    const char *report = environment("LLUMC_REPLAY_REPORT");
+    if (report) report_fd = sys_open(report, O_WRONLY | O_CREAT | O_APPEND, 0600);
+    const char *count = environment("LLUMC_REPLAY_COUNT");
     if (count) {
-        int fd = open(count, O_RDWR | O_CREAT, 0600);
-        if (fd >= 0 && ftruncate(fd, sizeof(long long)) == 0) {
-            void *shared = mmap(0, sizeof(long long), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-            if (shared != MAP_FAILED) consumed = shared;
+        int fd = sys_open(count, O_RDWR | O_CREAT, 0600);
+        if (fd >= 0 && raw_syscall(SYS_ftruncate, fd, sizeof(long long), 0, 0) == 0) {
+            void *shared = sys_map_shared(fd, sizeof(long long));
+            if (shared) consumed = shared;
         }
     }
     *consumed = 0;
-    const char *path = getenv("LLUMC_REPLAY_VALUES");
+    const char *path = environment("LLUMC_REPLAY_VALUES");
     if (path) read_values(path);
 
     static char alternate_stack[1 << 16]; /* a stack overflow must still be reported */
-    stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
-    sigaltstack(&stack, 0);
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_sigaction = on_signal;
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    int caught[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE};
-    for (unsigned i = 0; i < sizeof caught / sizeof *caught; i++) sigaction(caught[i], &action, 0);
+    stack_t stack = {.ss_sp = alternate_stack, .ss_flags = 0, .ss_size = sizeof alternate_stack};
+    raw_syscall(SYS_sigaltstack, (long)&stack, 0, 0, 0);
+    static const int caught[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE};
+    for (unsigned i = 0; i < sizeof caught / sizeof *caught; i++) sys_handle(caught[i], on_signal);
 }
 
 /* ------------------------------------------------------------------ signals */
@@ -183,11 +297,9 @@ static void on_signal(int signal_number, siginfo_t *info, void *context) {
 #if defined(__x86_64__)
     uintptr_t pc = (uintptr_t)machine->uc_mcontext.gregs[REG_RIP];
     void **frame = (void **)machine->uc_mcontext.gregs[REG_RBP];
-#elif defined(__i386__)
+#else
     uintptr_t pc = (uintptr_t)machine->uc_mcontext.gregs[REG_EIP];
     void **frame = (void **)machine->uc_mcontext.gregs[REG_EBP];
-#else
-#error "llumc replay: x86 targets only"
 #endif
     const unsigned char *code = (const unsigned char *)pc;
     int is_trap = 0, kind = -1;
@@ -318,14 +430,10 @@ void *__wrap___VERIFIER_nondet_pointer(void) { return (void *)(uintptr_t)next_va
 
 /* float/double: the recorded value is the IEEE bit pattern. */
 float __wrap___VERIFIER_nondet_float(void) {
-    unsigned int bits = (unsigned int)next_value();
-    float value;
-    memcpy(&value, &bits, sizeof value);
-    return value;
+    union { unsigned int bits; float value; } pun = {(unsigned int)next_value()};
+    return pun.value;
 }
 double __wrap___VERIFIER_nondet_double(void) {
-    unsigned long long bits = next_value();
-    double value;
-    memcpy(&value, &bits, sizeof value);
-    return value;
+    union { unsigned long long bits; double value; } pun = {next_value()};
+    return pun.value;
 }

@@ -140,3 +140,13 @@ def test_bad_arguments():
         replay(PROGRAMS / "missing.c", [], ReplayExpectation("error-call", None))
     with pytest.raises(ValueError, match="unknown replay kind"):
         replay(PROGRAMS / "assert_h.c", [], ReplayExpectation("memsafety", None))
+
+
+@pytest.mark.parametrize("m32", [False, True])
+def test_program_defining_libc_names_does_not_capture_the_harness(m32):
+    """read, write, open, close, malloc, free, getenv, strtoll of the program's own: the harness
+    must still read its values file and report (regression: toy1.cil.c's `void read(void)`)."""
+    result = run("libc_names.c", [7, -3], "error-call", 24, m32=m32)
+    assert result.confirmed, result.observed
+    assert result.nondet_consumed == 2
+    assert not run("libc_names.c", [7, 3], "error-call", 24, m32=m32).confirmed
