@@ -35,14 +35,18 @@ def ir_command(
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
+    overflow: bool = typer.Option(False, "--check-overflow", help="Instrument signed overflow (traps)."),
+    div: bool = typer.Option(False, "--check-div-by-zero", help="Instrument division by zero."),
+    shift: bool = typer.Option(False, "--check-shift", help="Instrument shift amounts >= width."),
 ) -> None:
     """Print the LLVM-IR module that will be encoded (after inlining and promotion).
 
     Example: llumc ir examples/appendix.c
     """
-    from llumc.frontend import compile_c
+    from llumc.frontend import Checks, compile_c
 
-    result = compile_c(program, m32=m32, clang=clang)
+    checks = Checks(overflow=overflow, div_by_zero=div, shift=shift)
+    result = compile_c(program, m32=m32, clang=clang, checks=checks)
     sys.stdout.write(result.ir)
 
 
