@@ -214,3 +214,11 @@ def test_cli_ir_prints_the_module():
     proc = run_cli("ir", "--32", "examples/appendix.c")
     assert proc.returncode == 0, proc.stderr
     assert "define i32 @main()" in proc.stdout and 'target triple = "i386' in proc.stdout
+
+
+def test_cli_ir_shows_overflow_instrumentation_on_request():
+    plain = run_cli("ir", "tests/programs/fe_overflow.c")
+    checked = run_cli("ir", "--check-overflow", "tests/programs/fe_overflow.c")
+    assert plain.returncode == 0 and checked.returncode == 0, checked.stderr
+    assert "ubsantrap" not in plain.stdout
+    assert "call void @llvm.ubsantrap(i8 0)" in checked.stdout
