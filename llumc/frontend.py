@@ -639,12 +639,20 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
         r"^@([\w.$]+) = (?:[a-z_]+ )*(?:global|constant) (\[[^\]]*\]|%[\w.]+|\{[^}]*\}|\S+)",
         text[:start], flags=re.M)}
     first_alloca: tuple[str, str] | None = None
+    header = text[start:text.index("\n", start)]
+    parameters = re.findall(r"(%[\w.$-]+)(?=[,)])", header.split("(", 1)[1].rsplit(")", 1)[0] + ")")
+    parameter_use = re.compile("(" + "|".join(map(re.escape, parameters)) + r")(?![\w.$-])") \
+        if parameters else None
     for line in lines:
         match = _INSTRUCTION.match(line)
         if not match:
             continue  # labels, blank lines, #dbg records, comments
         opcode, rest = match.group(2), match.group(3)
         code = _strip_metadata(line)
+        if parameter_use and parameter_use.search(code):
+            # main(argc, argv): the encoder has no inputs besides nondet calls.
+            raise _unsupported("main-parameters", "use of a parameter of main",
+                               _located(source, debug, line))
         if _FLOAT_TYPE.search(code) or opcode in ("sitofp", "uitofp", "fptosi", "fptoui") \
                 or (opcode.startswith("f") and opcode not in ("freeze", "fence")):
             raise _unsupported("float", "floating point", _located(source, debug, line))

@@ -151,6 +151,7 @@ def test_primitives_are_kept_as_calls():
     ("fe_array.c", "memory", "array (memory access)", 4),
     ("fe_recursion.c", "recursion", "recursion ('fact' calls 'fact')", 4),
     ("fe_float.c", "float", "floating point", 4),
+    ("fe_main_args.c", "main-parameters", "use of a parameter of main", 3),
 ])
 def test_unsupported_constructs_name_construct_and_line(program, category, construct, line):
     with pytest.raises(UnsupportedError) as caught:
