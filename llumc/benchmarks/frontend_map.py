@@ -22,16 +22,32 @@ from llumc.frontend import Checks, compile_c
 DEFAULT_ROOT = Path("/work/shared/benchmarks/llumc-publications")
 
 
-def classify(path: Path) -> tuple[str, str]:
-    """("module" | category, detail) for one program."""
+def classify(path: Path) -> tuple[str, str, Counter]:
+    """("module" | category, detail, what the module contains) for one program: the
+    instructions (opcode, or `call @name`) of main and the integer widths they use."""
     checks = Checks(overflow=True) if "no-overflow" in path.name else Checks()
     try:
-        compile_c(path, m32=True, checks=checks)
+        result = compile_c(path, m32=True, checks=checks)
     except UnsupportedError as err:
-        return getattr(err, "category", "unsupported"), str(err)
+        return getattr(err, "category", "unsupported"), str(err), Counter()
     except LlumcError as err:
-        return "error", str(err)
-    return "module", ""
+        return "error", str(err), Counter()
+    contents: Counter = Counter()
+    main = result.ir[result.ir.index("define "):result.ir.index("\n}\n")]
+    for line in main.split("\n")[1:]:
+        match = re.match(r"^  (?:%\S+ = )?(?:tail )?([a-z_]+)\b(.*)$", line)
+        if not match:
+            continue
+        opcode, rest = match.groups()
+        if opcode == "call":
+            callee = re.search(r"@([\w.$]+)\(", rest)
+            name = re.sub(r"\.i\d+$", ".iN", callee.group(1)) if callee else "?"
+            contents[f"call @{name}"] += 1
+        else:
+            contents[opcode] += 1
+        for width in set(re.findall(r"(?<![%\w.$-])i(\d+)\b", rest.split(", !")[0])):
+            contents[f"type i{width}"] += 1
+    return "module", "", contents
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,12 +68,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     counts: dict[str, Counter] = {"FALSE": Counter(), "TRUE": Counter()}
     constructs: Counter = Counter()
+    everything: Counter = Counter()  # instructions over all modules
+    programs_with: Counter = Counter()  # modules that contain each instruction
     start = time.perf_counter()
     with multiprocessing.Pool(args.jobs, maxtasksperchild=4) as pool:
         outcomes = pool.imap(classify, programs) if args.jobs > 1 else map(classify, programs)
         results = []
-        for path, (outcome, detail) in zip(programs, outcomes):
+        for path, (outcome, detail, contents) in zip(programs, outcomes):
             results.append((path, outcome, detail))
+            everything.update(contents)
+            programs_with.update(contents.keys())
             if args.verbose:
                 print(f"{outcome:16} {path.parent.name}/{path.name} {detail}", flush=True)
     for path, outcome, detail in results:
@@ -79,6 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|")
     for (outcome, construct), n in constructs.most_common():
         print(f"| {construct} | {n} |")
+    print()
+    print("| in the modules: instruction / callee / type | occurrences | modules |")
+    print("|---|---:|---:|")
+    for item, n in sorted(everything.items(), key=lambda kv: (kv[0].split()[0], -kv[1])):
+        print(f"| `{item}` | {n} | {programs_with[item]} |")
     print(f"\n{len(programs)} programs in {elapsed:.0f} s wall clock, {args.jobs} job(s)")
     return 0
 
