@@ -14,6 +14,7 @@ from typing import Callable
 
 from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, read_symbol_map
 from llumc.errors import UnsupportedError
+from llumc.frontend import UNINIT_PREFIX
 
 ENGINES = ("portfolio", "ic3", "bmc")
 
@@ -22,10 +23,11 @@ Progress = Callable[[str], None]
 
 @dataclass
 class InputValue:
-    function: str
+    function: str  # __VERIFIER_nondet_X, or __llumc_uninit_iN for an uninitialised local
     value: int
     width: int
     line: int | None
+    ir_name: str | None = None
 
 
 @dataclass
@@ -120,7 +122,10 @@ def error_sites(result: EncodeResult, blocks: list[str]) -> list[ErrorSite]:
 
 def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
                  ) -> tuple[list[TraceStep], list[InputValue]]:
-    """C-level steps of a model trace, and the nondet values in the order the program reads them.
+    """C-level steps of a model trace, and the inputs in the order the program reads them: the
+    `__VERIFIER_nondet_*` values (also listed in their steps) and the values the model chose for
+    uninitialised locals (function `__llumc_uninit_iN`, told apart by `ir_name`; not shown in
+    the steps: they are not calls in the C program).
 
     State i is the state *before* block curr_i runs; what block i changed is visible in state i+1.
     """
@@ -144,9 +149,11 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                           key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1
             value = symbols.value(inp, trace[i])
-            item = InputValue(inp.site, value, width, inp.line)
+            item = InputValue(inp.site, value, width, inp.line, inp.ir_name)
             if inp.site.startswith("__VERIFIER_nondet_"):
                 step.inputs.append(item)
+                ordered_inputs.append(item)
+            elif inp.site.startswith(UNINIT_PREFIX):
                 ordered_inputs.append(item)
         for var in values_only:
             if not (ir_names or var.c_names):
@@ -248,10 +255,15 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
                            clang: str | None = None, ir_trace: bool = False, timeout: float = 30.0,
                            progress: Progress | None = None) -> CheckResult:
     """FALSE if the model trace replays natively to the error it ends in; else UNKNOWN."""
-    from llumc.replay import ReplayExpectation, replay
+    from llumc.replay import ReplayExpectation, replay, uninit_site
 
     prop = encoded.word.prop
-    steps, inputs = decode_trace(encoded, trace, ir_names=ir_trace)
+    steps, all_inputs = decode_trace(encoded, trace, ir_names=ir_trace)
+    inputs = [i for i in all_inputs if not i.function.startswith(UNINIT_PREFIX)]
+    # Values the model chose for uninitialised locals: the replay build starts those locals from
+    # them (None: the model read none, compile the C file directly).
+    uninit = [(uninit_site(i.ir_name or ""), i.value) for i in all_inputs if i.function.startswith(UNINIT_PREFIX)]
+    uninit_values = [(site, value) for site, value in uninit if site is not None] if uninit else None
     last_block = steps[-1].blocks[-1] if steps and steps[-1].blocks else None
     sites = error_sites(encoded, steps[-1].blocks) if steps else []
     result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps)
@@ -268,7 +280,8 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     for group in families.values():
         lines = {site.line for site in group}
         expect = ReplayExpectation(kind=group[0].kind, line=group[0].line if len(lines) == 1 else None)
-        replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout)
+        replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
+                          uninit_values=uninit_values)
         if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
             at = next((site for site in group if site.line == replayed.line), group[0])
             result.error = ErrorSite(at.kind, at.line if at.line is not None else replayed.line, at.description)

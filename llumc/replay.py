@@ -26,7 +26,7 @@ from pathlib import Path
 
 from llumc.errors import LlumcError
 
-__all__ = ["ReplayExpectation", "ReplayResult", "replay", "EXPECTATION_KINDS"]
+__all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
 
 HARNESS = Path(__file__).with_name("replay_harness.c")
 
@@ -118,9 +118,14 @@ def replay(
     m32: bool = False,
     clang: str | None = None,
     timeout: float = 10.0,
+    uninit_values: list[tuple[int, int]] | None = None,
 ) -> ReplayResult:
     """Run `source` natively on `nondet_values` and say whether the expected error happens.
 
+    `uninit_values`: (site, value) for the model's uninitialised locals, site being the number
+    in the front end's `%__uninit.N` (see `uninit_site`), in the order the model read them.
+    When given, the program is compiled through the front end's own IR rewrite so that its
+    uninitialised locals start from these values instead of stack garbage.
     `timeout` bounds the run (not the build: the first build per target builds musl)."""
     if expect.kind not in EXPECTATION_KINDS:
         raise ValueError(f"unknown replay kind {expect.kind!r}; one of {sorted(EXPECTATION_KINDS)}")
@@ -130,12 +135,18 @@ def replay(
     with tempfile.TemporaryDirectory(prefix="llumc-replay-") as tmp_name:
         tmp = Path(tmp_name)
         binary = tmp / "replay.bin"
-        failure = _build(source, binary, expect.kind, m32, clang)
+        failure = _build(source, binary, expect.kind, m32, clang, through_frontend=uninit_values is not None)
         if failure:
             return ReplayResult(False, f"build failed: {failure}", None, 0)
         values_file = tmp / "values"
         values_file.write_text("".join(f"{int(v)}\n" for v in nondet_values))
-        run = _run(binary, values_file, tmp, timeout)
+        uninit_file = None
+        if uninit_values is not None:
+            # grouped by site, each site's values in the model's order (sorted() is stable)
+            uninit_file = tmp / "uninit"
+            uninit_file.write_text("".join(f"{int(site)} {int(value)}\n" for site, value
+                                           in sorted(uninit_values, key=lambda pair: pair[0])))
+        run = _run(binary, values_file, tmp, timeout, uninit_file)
         return _judge(run, binary, source, expect, len(nondet_values))
 
 
@@ -187,15 +198,63 @@ def _program_flags(kind: str, is_zig: bool) -> list[str]:
     return flags
 
 
-def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None) -> str | None:
+_UNINIT_CALL = re.compile(r"^  (%__uninit\.(\d+)) = call (i(\d+)) @__llumc_uninit_i\d+\(\)$", re.M)
+_UNINIT_NAME = re.compile(r"%?__uninit\.(\d+)(\.i\d*)*")
+
+
+def uninit_site(ir_name: str) -> int | None:
+    """The site number of a model input read from an uninitialised local: the front end names
+    the value `%__uninit.N`; inlining appends `.i` and a uniquing number per copy."""
+    match = _UNINIT_NAME.fullmatch(ir_name or "")
+    return int(match.group(1)) if match else None
+
+
+def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
+    """The program's IR after the front end's own first rewrites (same clang flags, same bodies
+    dropped, same `_initialise_locals`), so its `%__uninit.N` sites carry the numbers the model's
+    inputs were named after; each site then asks the harness for its next value by number.
+    Mirrors the start of `frontend.compile_c`: a drift only costs confirmations, never a FALSE
+    (any start value of an uninitialised local is a real execution)."""
+    from llumc.frontend import (_DROP_BODY_KINDS, Checks, _drop_bodies, _function_spans,
+                                _initialise_locals, _run_clang, classify_call)
+
+    checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift")
+    text = _run_clang(source, m32, clang, checks, wrapv=kind != "overflow")
+    defined = {name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS}
+    text = _initialise_locals(_drop_bodies(text, defined))
+
+    def ask_harness(match: re.Match) -> str:
+        name, site, ty, width = match.group(1), match.group(2), match.group(3), int(match.group(4))
+        raw = f"{name}.raw"
+        call = f"  {raw} = call i64 @__llumc_replay_uninit(i32 {site})"
+        if width == 64:
+            return call.replace(raw, name, 1)
+        return f"{call}\n  {name} = {'trunc' if width < 64 else 'zext'} i64 {raw} to {ty}"
+
+    return _UNINIT_CALL.sub(ask_harness, text) + "\ndeclare i64 @__llumc_replay_uninit(i32)\n"
+
+
+def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
+           through_frontend: bool = False) -> str | None:
     """Compile program and harness and link them; None on success, else the first diagnostic."""
     command, is_zig = _clang_command(clang)
     target = _target_flags(m32, is_zig)
     program_object = binary.with_name("program.o")
     harness_object = binary.with_name("harness.o")
+    compile_program = [*command, *target, *_program_flags(kind, is_zig), "-c", "-o", str(program_object),
+                       str(source.resolve())]
+    if through_frontend:
+        try:
+            ir = _program_ir(source.resolve(), kind, m32, clang)
+        except LlumcError as err:
+            return str(err)
+        ir_file = binary.with_name("program.ll")
+        ir_file.write_text(ir)
+        # the sanitizer checks are in the IR already; -target overrides the front end's triple
+        compile_program = [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-w",
+                           "-c", "-o", str(program_object), str(ir_file)]
     steps = [
-        [*command, *target, *_program_flags(kind, is_zig), "-c", "-o", str(program_object),
-         str(source.resolve())],
+        compile_program,
         [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-fno-sanitize=all",
          "-fno-stack-protector", "-c", "-o", str(harness_object), str(HARNESS)],
         [*command, *target, "-static", "-no-pie", "-o", str(binary), str(program_object),
@@ -232,7 +291,7 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _run(binary: Path, values_file: Path, tmp: Path, timeout: float) -> _Run:
+def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None) -> _Run:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -240,6 +299,8 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float) -> _Run:
         "LLUMC_REPLAY_REPORT": str(report_file),
         "LLUMC_REPLAY_COUNT": str(count_file),
     }
+    if uninit_file is not None:
+        env["LLUMC_REPLAY_UNINIT"] = str(uninit_file)
     with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
         proc = subprocess.Popen(
             [str(binary)], cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,

@@ -14,6 +14,7 @@
  * Environment:
  *   LLUMC_REPLAY_VALUES  file with the recorded nondet values, one decimal integer per line
  *   LLUMC_REPLAY_REPORT  file the harness writes events to (one line each, see emit())
+ *   LLUMC_REPLAY_UNINIT  optional: `ID VALUE` pairs for uninitialised locals (see __llumc_replay_uninit)
  *   LLUMC_REPLAY_COUNT   file of 8 bytes, mapped shared: the number of values consumed so far,
  *                        readable even after the process was killed on timeout
  *
@@ -218,15 +219,17 @@ static _Noreturn void bad_values(long long line) {
 }
 
 /* Decimal integers separated by white space (a leading '-' allowed; a negative value is kept as
- * its two's complement), read in chunks into the static table. */
+ * its two's complement), read in chunks into a static table. */
+static unsigned long long *parse_target;
+static long long *parse_count, parse_limit;
 static unsigned long long parsed_magnitude;
 static int parsed_digits, parsed_negative;
 
 static void end_number(void) {
-    if (parsed_negative && !parsed_digits) bad_values(value_count + 1);
+    if (parsed_negative && !parsed_digits) bad_values(*parse_count + 1);
     if (parsed_digits) {
-        if (value_count >= LLUMC_MAX_VALUES) bad_values(value_count + 1);
-        values[value_count++] = parsed_negative ? 0ULL - parsed_magnitude : parsed_magnitude;
+        if (*parse_count >= parse_limit) bad_values(*parse_count + 1);
+        parse_target[(*parse_count)++] = parsed_negative ? 0ULL - parsed_magnitude : parsed_magnitude;
     }
     parsed_magnitude = 0, parsed_digits = 0, parsed_negative = 0;
 }
@@ -234,7 +237,7 @@ static void end_number(void) {
 static void parse_byte(char c) {
     if (c >= '0' && c <= '9') {
         unsigned digit = (unsigned)(c - '0');
-        if (parsed_magnitude > (~0ULL - digit) / 10) bad_values(value_count + 1); /* beyond 64 bits */
+        if (parsed_magnitude > (~0ULL - digit) / 10) bad_values(*parse_count + 1); /* beyond 64 bits */
         parsed_magnitude = parsed_magnitude * 10 + digit;
         parsed_digits++;
     } else if (c == '-' && !parsed_digits && !parsed_negative) {
@@ -242,26 +245,50 @@ static void parse_byte(char c) {
     } else if (c == '\n' || c == ' ' || c == '\r' || c == '\t') {
         end_number();
     } else {
-        bad_values(value_count + 1);
+        bad_values(*parse_count + 1);
     }
 }
 
-static void read_values(const char *path) {
+static void read_numbers(const char *path, unsigned long long *target, long long *count, long long limit) {
     int fd = sys_open(path, O_RDONLY, 0);
     if (fd < 0) {
         put_text("no-values");
         emit();
         finish();
     }
+    parse_target = target, parse_count = count, parse_limit = limit;
     static char chunk[1 << 16];
     for (;;) {
         long got = sys_read(fd, chunk, sizeof chunk);
-        if (got < 0) bad_values(value_count + 1);
+        if (got < 0) bad_values(*count + 1);
         if (got == 0) break;
         for (long i = 0; i < got; i++) parse_byte(chunk[i]);
     }
     end_number();
     sys_close(fd);
+}
+
+/* Values of uninitialised locals, for a program compiled through llumc's front-end rewrite
+ * (llumc/replay.py): `ID VALUE` pairs, grouped by ID in the order the model read them. Each
+ * rewritten site asks for its ID's next value; a site the model never read (its value was
+ * dead there, or the run went elsewhere) gets 0: any value is a legal start of an
+ * uninitialised local, so this cannot fake an error the program does not have. */
+static unsigned long long uninit_pairs[2 * LLUMC_MAX_VALUES];
+static long long uninit_numbers;
+static long long uninit_taken[LLUMC_MAX_VALUES]; /* per group start: values handed out */
+
+unsigned long long __llumc_replay_uninit(unsigned int id) {
+    long long low = 0, high = uninit_numbers / 2; /* first pair with ID >= id */
+    while (low < high) {
+        long long middle = (low + high) / 2;
+        if (uninit_pairs[2 * middle] < id) low = middle + 1;
+        else high = middle;
+    }
+    if (low >= uninit_numbers / 2 || uninit_pairs[2 * low] != id) return 0;
+    long long index = low + uninit_taken[low];
+    if (index >= uninit_numbers / 2 || uninit_pairs[2 * index] != id) return 0;
+    uninit_taken[low]++;
+    return uninit_pairs[2 * index + 1];
 }
 
 static void on_signal(int signal_number, siginfo_t *info, void *context);
@@ -280,7 +307,14 @@ __attribute__((constructor)) static void llumc_replay_setup(void) {
     }
     *consumed = 0;
     const char *path = environment("LLUMC_REPLAY_VALUES");
-    if (path) read_values(path);
+    if (path) read_numbers(path, values, &value_count, LLUMC_MAX_VALUES);
+    const char *uninit = environment("LLUMC_REPLAY_UNINIT");
+    if (uninit) {
+        read_numbers(uninit, uninit_pairs, &uninit_numbers, 2 * LLUMC_MAX_VALUES);
+        if (uninit_numbers % 2) bad_values(uninit_numbers);
+        for (long long i = 1; i < uninit_numbers / 2; i++)
+            if (uninit_pairs[2 * i] < uninit_pairs[2 * i - 2]) bad_values(2 * i + 1); /* not grouped */
+    }
 
     static char alternate_stack[1 << 16]; /* a stack overflow must still be reported */
     stack_t stack = {.ss_sp = alternate_stack, .ss_flags = 0, .ss_size = sizeof alternate_stack};

@@ -132,3 +132,13 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     assert "Traceback" not in missing.stderr
     bad_property = llumc("check", str(PROGRAMS / "clamp_safe.c"), "--property", "memsafety")
     assert bad_property.returncode == 2 and "--property" in bad_property.stderr
+
+
+@pytest.mark.parametrize("m32", [False, True])
+def test_false_needing_values_of_uninitialised_locals_is_confirmed(m32):
+    """The model picks u, and t in each inlined copy of pick(); the replay build starts those
+    locals from the model's values (by front-end site, in order), not from stack garbage."""
+    result = check_program(PROGRAMS / "uninit_bug.c", engine="bmc", timeout=60, m32=m32)
+    assert result.verdict == "false", result.reason
+    assert result.error.line == 17
+    assert "__VERIFIER_error called at uninit_bug.c:17" in result.confirmation

@@ -150,3 +150,26 @@ def test_program_defining_libc_names_does_not_capture_the_harness(m32):
     assert result.confirmed, result.observed
     assert result.nondet_consumed == 2
     assert not run("libc_names.c", [7, 3], "error-call", 24, m32=m32).confirmed
+
+
+def test_uninitialised_locals_start_from_the_recorded_values_per_site():
+    """Sites are the front end's `%__uninit.N` numbers; one site's values are handed out in the
+    recorded order (here the two calls of pick), a site without values gets 0."""
+    from llumc.encode import encode_file, read_symbol_map
+    from llumc.replay import uninit_site
+
+    source = Path(__file__).parent / "programs" / "check" / "uninit_bug.c"
+    inputs = read_symbol_map(encode_file(source, m32=True).ts.comments).inputs
+    sites = [uninit_site(inp.ir_name) for inp in inputs if inp.site.startswith("__llumc_uninit_")]
+    assert len(sites) == 3 and None not in sites
+    u, t1, t2 = sites
+    assert t1 == t2 != u  # both inlined copies of pick's `t` come from one C site
+
+    def replay_with(uninit):
+        return replay(source, [0], ReplayExpectation("error-call", 17), m32=True, uninit_values=uninit)
+
+    confirmed = replay_with([(u, 12345), (t1, 777), (t2, -5)])
+    assert confirmed.confirmed, confirmed.observed
+    assert not replay_with([(u, 12345), (t1, -5), (t2, 777)]).confirmed  # order within a site
+    assert not replay_with([(t1, 777), (t2, -5)]).confirmed  # u gets 0
+    assert uninit_site("%__uninit.12.i.i3") == 12 and uninit_site("%call") is None
