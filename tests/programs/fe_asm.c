@@ -1,0 +1,4 @@
+int main(void) {
+  __asm__ volatile("nop");
+  return 0;
+}
