@@ -7,7 +7,10 @@ the model says; TRUE only with an inductive invariant that fresh SAT calls check
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -169,6 +172,30 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
 # ----------------------------------------------------------------------------- the check
 
 
+class _Timeout(Exception):
+    pass
+
+
+@contextmanager
+def _deadline(seconds: float | None):
+    """Raise _Timeout in the main thread after `seconds` (the encoder has no deadline of its own;
+    a long C call such as Boolector's finishes first, then the timeout is raised)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(_signum, _frame):
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def check_program(
     path: str | Path,
     *,
@@ -200,9 +227,12 @@ def check_program(
 
     try:
         say(f"encoding {path} ({prop})")
-        encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme)
+        with _deadline(timeout):
+            encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme)
     except UnsupportedError as err:
         return finish(CheckResult("unknown", prop, engine, reason=str(err)))
+    except _Timeout:
+        return finish(CheckResult("unknown", prop, engine, reason="timeout while encoding"))
     stats = encoded.stats
     say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
 
