@@ -243,7 +243,47 @@ def _rewrite_attributes(text: str) -> str:
     return re.sub(r"^(attributes #\d+ = \{ )(.*)( \})$", fix, text, flags=re.M)
 
 
-_ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+), align \d+")
+_ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
+_AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]), align", re.M)
+_MAX_UNINIT_BITS = 1 << 16  # larger aggregates stay memory anyway (and are reported)
+
+
+def _aggregate_sizes(text: str) -> dict[str, int]:
+    """Byte size of each struct/array type allocated in the module (from its data layout):
+    an uninitialised aggregate gets one nondet integer of that size, which SROA splits."""
+    types = set(_AGGREGATE_ALLOCA.findall(text))
+    if not types:
+        return {}
+    _init_llvm()
+    module = llvm.parse_assembly(text)
+    target_data = llvm.create_target_data(module.data_layout)
+    pointer_bytes = 4 if re.search(r"-p:32|^target triple = \"i\d86", text, flags=re.M) else 8
+    sizes = {}
+    for ty in types:
+        size = _type_size(ty, module, target_data, pointer_bytes)
+        if size:
+            sizes[ty] = size
+    return sizes
+
+
+def _type_size(ty: str, module, target_data, pointer_bytes: int) -> int | None:
+    ty = ty.strip()
+    array = re.fullmatch(r"\[(\d+) x (.+)\]", ty)
+    if array:
+        element = _type_size(array.group(2), module, target_data, pointer_bytes)
+        return int(array.group(1)) * element if element else None
+    integer = re.fullmatch(r"i(\d+)", ty)
+    if integer:
+        bits = int(integer.group(1))
+        return 8 if bits == 64 else max(1, (bits + 7) // 8)
+    if ty == "ptr":
+        return pointer_bytes
+    if ty.startswith("%"):
+        try:
+            return target_data.get_abi_size(module.get_struct_type(ty[1:].strip('"')))
+        except (NameError, RuntimeError, ValueError):
+            return None
+    return None
 
 
 _DBG_DECLARE = re.compile(r"^\s+#dbg_declare\(ptr (%[\w.$\"-]+), !(\d+),")
@@ -261,6 +301,7 @@ def _initialise_locals(text: str) -> str:
     every iteration as C says (not the value of the previous iteration). Parameters (`arg:`
     in their DILocalVariable) are skipped: their declare follows the store of the argument."""
     parameters = set(re.findall(r"^!(\d+) = !DILocalVariable\([^\n]*\barg: ", text, flags=re.M))
+    aggregate_bytes = _aggregate_sizes(text)
     widths: set[int] = set()
     out: list[str] = []
     in_entry = False
@@ -282,8 +323,14 @@ def _initialise_locals(text: str) -> str:
             continue
         if in_entry:
             match = _ALLOCA.match(line)
+            if match and not match.group(2).startswith("i"):
+                # a struct or array: one nondet integer over all its bytes
+                size = aggregate_bytes.get(match.group(2))
+                match = match if size and 8 * size <= _MAX_UNINIT_BITS else None
+                ty = f"i{8 * size}" if match else ""
             if match:
-                var, ty = match.groups()
+                var = match.group(1)
+                ty = ty if not match.group(2).startswith("i") else match.group(2)
                 scalars[var] = ty
                 pending.extend(initialise(var, ty))
                 out.append(line)
@@ -682,8 +729,11 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
             first_alloca = first_alloca or (code, _located(source, debug, line))
             continue
         if opcode in _MEMORY_OPS:
-            raise _unsupported("memory", _memory_construct(code, allocas, global_types),
-                               _located(source, debug, line))
+            where = _located(source, debug, line)
+            if debug.line_of(line) is None:  # e.g. the front end's own uninit store
+                first_alloca = first_alloca or (code, where)
+                continue
+            raise _unsupported("memory", _memory_construct(code, allocas, global_types), where)
         if opcode == "freeze" or re.search(r"\b(undef|poison)\b", re.sub(r"%\S+", "", code)):
             raise _unsupported("undef", "undefined value (uninitialised memory)",
                                _located(source, debug, line))

@@ -84,6 +84,15 @@ def test_local_declared_in_a_loop_is_fresh_in_every_iteration():
     assert "__VERIFIER_error" in callees(result)
 
 
+def test_uninitialised_struct_and_array_stay_nondeterministic():
+    result = compile_c(PROGRAMS / "fe_uninit_aggregate.c")
+    # Both errors need a value never written (x.a, arr[1]); SROA would make them undef and
+    # simplifycfg would then delete both error calls.
+    assert callees(result).count("__VERIFIER_error") == 2
+    assert not {i.opcode for i in instructions(result)} & MEMORY_OPCODES
+    assert sum(name.startswith("__llumc_uninit_") for name in callees(result)) == 2
+
+
 @pytest.mark.parametrize("m32, width", [(False, 64), (True, 32)])
 def test_data_model_sets_the_width_of_long(m32, width):
     result = compile_c(PROGRAMS / "fe_data_model.c", m32=m32)
