@@ -276,7 +276,7 @@ def check_program(
                                   reason=answer.reason or "no answer"))
 
     result = confirm_counterexample(encoded, answer.trace, Path(path), m32=m32, clang=clang,
-                                    ir_trace=ir_trace, timeout=min(30.0, remaining() or 30.0), progress=say)
+                                    ir_trace=ir_trace, timeout=max(5.0, min(30.0, remaining() or 30.0)), progress=say)
     result.engine, result.steps = used, answer.steps
     return finish(result)
 
