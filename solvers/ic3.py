@@ -45,6 +45,8 @@ MIC_ATTEMPTS = 3
 CTG_MAX_DEPTH = 1
 CTG_MAX_COUNT = 3
 REBUILD_MIN = 2000
+# A cached failed push is re-validated against at most this many newer lemmas (else: SAT call).
+CTI_SCAN_LIMIT = 1000
 PROGRESS_INTERVAL = 1.0  # seconds between progress reports
 
 
@@ -604,9 +606,10 @@ class IC3:
                 if key not in frame:
                     continue  # subsumed meanwhile
                 cached = self.push_failures.get(key)
-                if cached is not None and cached[0] == i:
+                if cached is not None and cached[0] == i and len(log) - cached[2] <= CTI_SCAN_LIMIT:
                     _, state, seen = cached
-                    if not any(lv >= i and all(lit in state for lit in d) for d, lv in log[seen:]):
+                    superset = state.issuperset
+                    if not any(lv >= i and superset(d) for d, lv in log[seen:]):
                         self.push_failures[key] = (i, state, len(log))
                         self.stats["pushes_skipped"] += 1
                         continue
