@@ -26,6 +26,7 @@ lemmas learnt so far stay valid because each was proved by relative induction.
 
 from __future__ import annotations
 
+import gc
 import heapq
 import threading
 import time
@@ -94,50 +95,54 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
 
     clauses_of: dict[int, list[Clause]] = {}  # output -> its defining clauses (last `find` wins)
 
-    def find(clauses: list[Clause], outputs_ok: Callable[[int], bool]) -> tuple[bool, dict[int, list[int]]]:
+    def find(clauses: list[Clause], allowed: set[int], strict: bool = True) -> tuple[bool, dict[int, list[int]]]:
+        """Definitions among `clauses` whose outputs are variables of `allowed`; `strict`: fail
+        unless every clause belongs to one."""
         clauses_of.clear()
-        binaries = {frozenset(c) for c in clauses if len(c) == 2}
+
+        def pair(x: int, y: int) -> tuple[int, int]:
+            return (x, y) if x < y else (y, x)
+
+        binaries = {pair(c[0], c[1]) for c in clauses if len(c) == 2}
         defined: dict[int, list[int]] = {}  # output var -> input vars
-        covered_bin: set[frozenset] = set()
-        uncovered_long = 0
+        covered_bin: set[tuple[int, int]] = set()
         for clause in sorted(clauses, key=len, reverse=True):
             if len(clause) == 1:
-                lit = clause[0]
-                if outputs_ok(abs(lit)) and abs(lit) not in defined:
-                    defined[abs(lit)] = []
-                    clauses_of[abs(lit)] = [list(clause)]
+                v = abs(clause[0])
+                if v in allowed and v not in defined:
+                    defined[v] = []
+                    clauses_of[v] = [list(clause)]
                     continue
-                if abs(lit) in defined and not defined[abs(lit)]:
+                if v in defined and not defined[v]:
                     continue
                 return False, {}
-            key = frozenset(clause)
-            if len(clause) == 2 and key in covered_bin:
+            if len(clause) == 2 and pair(clause[0], clause[1]) in covered_bin:
                 continue
-            found = False
             for o in clause:
-                others = [c for c in clause if c != o]
-                if not outputs_ok(abs(o)) or any(abs(c) > n for c in others):
+                if abs(o) not in allowed:
                     continue
-                needed = [frozenset((-o, -c)) for c in others]
+                others = [c for c in clause if c != o]
+                if any(abs(c) > n for c in others):
+                    continue
+                needed = [pair(-o, -c) for c in others]
                 if all(b in binaries for b in needed):
                     if abs(o) in defined:
                         return False, {}  # a second definition of one output: not a function
                     defined[abs(o)] = [abs(c) for c in others]
                     clauses_of[abs(o)] = [list(clause)] + [[-o, -c] for c in others]
                     covered_bin.update(needed)
-                    covered_bin.add(key)
-                    found = True
+                    if len(clause) == 2:
+                        covered_bin.add(pair(clause[0], clause[1]))
                     break
-            if not found:
-                uncovered_long += 1
-        if uncovered_long:
-            return False, {}
-        if any(len(c) == 2 and frozenset(c) not in covered_bin for c in clauses):
+            else:
+                if strict:
+                    return False, {}  # a clause that defines nothing
+        if strict and any(len(c) == 2 and pair(c[0], c[1]) not in covered_bin for c in clauses):
             return False, {}
         return True, defined
 
-    u_ok, u_defs = find(ts.universal, lambda v: v in aux)
-    t_ok, t_defs = find(ts.trans, lambda v: v in aux or (v > n and v - n in state))
+    u_ok, u_defs = find(ts.universal, aux)
+    t_ok, t_defs = find(ts.trans, aux | {v + n for v in state})
     t_clauses = dict(clauses_of)
     # One aux variable defined in both U and T the same way is fine (a copy); differently: not.
     for v, ins in t_defs.items():
@@ -152,7 +157,7 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     goal_rest: list[Clause] = list(ts.goal)
     if functional:
         # The clauses of G that define aux variables the same way U and T do, or new ones.
-        _, g_defs = find([c for c in ts.goal if len(c) > 1], lambda v: v in aux)
+        _, g_defs = find([c for c in ts.goal if len(c) > 1], aux, strict=False)
         g_defs = {v: ins for v, ins in g_defs.items() if v not in defs or sorted(defs[v]) == sorted(ins)}
         merged = dict(defs)
         merged.update(g_defs)
@@ -220,7 +225,14 @@ class IC3:
             state.update(abs(lit) - n for lit in clause if abs(lit) > n)
         self.state_vars = sorted(state)
         self.stats = {"sat_calls": 0, "lemmas": 0, "ctgs": 0, "obligations": 0, "lift_fallbacks": 0, "pushes_skipped": 0}
-        self.defs = _analyse_definitions(ts, state)
+        # Many small lists and tuples, no cycles: the cyclic GC would only rescan them.
+        gc_was_on = gc.isenabled()
+        gc.disable()
+        try:
+            self.defs = _analyse_definitions(ts, state)
+        finally:
+            if gc_was_on:
+                gc.enable()
         self.lifting = lifting
         # Aux values fixed while lifting: only free inputs when everything else is a function of
         # them; otherwise all aux values (may over-generalise; see module docstring).
@@ -667,11 +679,9 @@ class IC3:
         return SolveResult(status, engine="ic3", stats=stats, **kw)
 
     def _run(self) -> SolveResult:
-        # Paths of length 0 and 1 first (IC3ref does the same): IC3 proper starts at F_1.
-        for k in (0, 1):
-            trace = self._concrete_trace(k, None)
-            if trace is not None:
-                return self._result("sat", steps=k, trace=trace)
+        # No separate checks of paths of length 0 and 1 (IC3ref makes them): a G-state of F_1
+        # that may be initial becomes a level-0 obligation, and the first frame's blocking
+        # queries (F_0 = I) find the one-step paths.
         while True:
             ob = self._strengthen()
             if ob is not None:
