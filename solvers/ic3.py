@@ -668,9 +668,14 @@ class IC3:
             self.stats["time"] = round(time.monotonic() - start, 3)
 
     def _interrupt(self) -> None:
+        """Timer thread at the deadline: stop the running SAT call (a solver being rebuilt at
+        that moment is caught by the deadline check before its next call)."""
         for s in (self.solver, self.lifter, self.init_solver):
-            if s is not None:
-                s.interrupt()
+            try:
+                if s is not None:
+                    s.interrupt()
+            except Exception:  # deleted meanwhile
+                pass
 
     def _result(self, status: str, **kw) -> SolveResult:
         stats = dict(self.stats)
@@ -694,7 +699,9 @@ class IC3:
                 if trace is not None:
                     return self._result("sat", steps=len(chain) - 1, trace=trace)
                 if not self.lifting:
-                    raise AssertionError("IC3: a chain of full state cubes has no concrete path")
+                    # Full state cubes always chain up, except where I's own auxiliaries clash
+                    # with T's in the first step: say so rather than guess.
+                    return self._result("unknown", steps=self.k, reason="no concrete path for a chain of states")
                 # Lifting over-generalised (relational T): go on with exact state cubes.
                 self.lifting = False
                 self.stats["lift_fallbacks"] += 1
