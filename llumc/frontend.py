@@ -673,17 +673,55 @@ _UNDEF = re.compile(r"\b(undef|poison)\b")
 def _check_no_undef(text: str, source: Path) -> None:
     """Right after SROA, before simplifycfg can choose a branch direction on it: an `undef`
     operand is memory read before any write that the nondet initialisation did not cover
-    (pointers, huge aggregates). Folding it would silently lose behaviours, so reject."""
+    (pointers, huge aggregates). Folding it would silently lose behaviours, so reject.
+    Undef flowing only from blocks unreachable from the entry (code after a noreturn call,
+    labels reached by no goto) is harmless: mem2reg puts it on such edges."""
     if not _UNDEF.search(text):
         return
-    for line in text.split("\n"):
-        if not line.startswith("  ") or line.lstrip().startswith("#dbg"):
+    for name, (start, end) in _function_spans(text).items():
+        function = text[start:end]
+        if not _UNDEF.search(function):
             continue
-        code = re.sub(r"%[\w.$-]+|%\"[^\"]*\"|@[\w.$-]+", "", _strip_metadata(line))
-        if _UNDEF.search(code):
-            debug = DebugInfo.from_module_text(text)
-            raise _unsupported("undef", "value read before any write (uninitialised memory)",
-                               _located(source, debug, line))
+        blocks: dict[str, list[str]] = {}
+        order: list[str] = []
+        current = None
+        for line in function.split("\n")[1:-2]:
+            label = re.match(r"^([\w.$-]+|\"[^\"]+\"):", line)
+            if label or current is None:
+                current = label.group(1).strip('"') if label else "<entry>"
+                order.append(current)
+                blocks[current] = []
+                if label:
+                    continue
+            blocks[current].append(line)
+        reachable = {order[0]} if order else set()
+        stack = list(reachable)
+        while stack:
+            block = stack.pop()
+            for line in blocks[block]:
+                for target in re.findall(r"label %([\w.$-]+|\"[^\"]+\")", line):
+                    target = target.strip('"')
+                    if target in blocks and target not in reachable:
+                        reachable.add(target)
+                        stack.append(target)
+        for block in order:
+            if block not in reachable:
+                continue
+            for line in blocks[block]:
+                if not line.startswith("  ") or line.lstrip().startswith("#dbg"):
+                    continue
+                code = _strip_metadata(line)
+                if not _UNDEF.search(code):
+                    continue
+                if " = phi " in code:
+                    sources = re.findall(r"\[ (undef|poison), %([\w.$-]+|\"[^\"]+\") \]", code)
+                    if not any(pred.strip('"') in reachable for _, pred in sources):
+                        continue
+                elif not _UNDEF.search(re.sub(r"%[\w.$-]+|%\"[^\"]*\"|@[\w.$-]+", "", code)):
+                    continue
+                debug = DebugInfo.from_module_text(text)
+                raise _unsupported("undef", "value read before any write (uninitialised memory)",
+                                   _located(source, debug, line))
 
 
 def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
