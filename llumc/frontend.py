@@ -9,14 +9,17 @@ Pipeline (each step says why it exists):
 2. The IR text is prepared: `noinline`/`optnone` become `alwaysinline`, bodies of verifier
    primitives the program happens to define (`reach_error`, `__VERIFIER_error`,
    `__VERIFIER_nondet_*`, `__VERIFIER_assume`) are dropped so they stay recognisable calls, and
-   every scalar local starts from a fresh nondeterministic value (see `_initialise_locals`).
-3. Pass pipeline 1 (llvmlite's new pass manager): always-inline everything into `main`, then
-   delete the other functions.
-4. Scalar (and small aggregate) globals used only by `main` become allocas of `main`
-   initialised with the global's initial value (`_localise_globals`): main runs once and is
-   not recursive, so a local has the same semantics, and SROA can then promote it.
-5. Pass pipeline 2: SROA, simplifycfg, dead-code elimination, names for unnamed values.
-   No instcombine/GVN: they exploit undefined behaviour to delete code.
+   every local (scalar, struct or array) starts from a fresh nondeterministic value, at
+   function entry and again at its declaration (see `_initialise_locals`). Recursion,
+   function pointers, varargs and inline assembly are rejected here (`_check_before_inlining`).
+3. Pass pipeline 1 (llvmlite's new pass manager): SROA per function, a check that no `undef`
+   is left (`_check_no_undef`), simplifycfg per function, always-inline everything into
+   `main`, delete the other functions.
+4. Globals used only by `main`'s loads, stores and GEPs become allocas of `main` initialised
+   with the global's initial value (`_localise_globals`): main runs once and is not
+   recursive, so a local has the same semantics, and SROA can then promote it.
+5. Pass pipeline 2: SROA, the `undef` check again, simplifycfg, dead-code elimination, names
+   for unnamed values. No instcombine/GVN: they exploit undefined behaviour to delete code.
 6. Whatever the encoder cannot handle is reported as one `UnsupportedError` line naming the
    construct and the C line (`_check_supported`).
 """
