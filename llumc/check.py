@@ -76,6 +76,14 @@ class CheckResult:
 # ----------------------------------------------------------------------------- trace decoding
 
 
+def _signed_nondet(function: str) -> bool:
+    """`__VERIFIER_nondet_int` returns a signed type, `_uint`/`_bool`/`_size_t` unsigned ones."""
+    kind = function.removeprefix("__VERIFIER_nondet_")
+    if kind == function:
+        return False
+    return not (kind.startswith("u") or kind in ("bool", "_Bool", "size_t", "pointer"))
+
+
 def _signed(value: int, width: int) -> int:
     return value - (1 << width) if width > 1 and value >> (width - 1) else value
 
@@ -152,6 +160,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                           key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1
             value = symbols.value(inp, trace[i])
+            if _signed_nondet(inp.site):
+                value = _signed(value, width)
             item = InputValue(inp.site, value, width, inp.line, inp.ir_name)
             if inp.site.startswith("__VERIFIER_nondet_"):
                 step.inputs.append(item)
@@ -164,7 +174,10 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
             before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])
             if before != after:
                 label = var.ir_name if ir_names else ",".join(var.c_names)
-                step.changes[label] = _signed(after, var.hi - var.lo + 1)
+                width = var.hi - var.lo + 1
+                unsigned = result.debug is not None and any(
+                    name in result.debug.unsigned_variables for name in var.c_names)
+                step.changes[label] = after if unsigned else _signed(after, width)
         steps.append(step)
     return steps, ordered_inputs
 

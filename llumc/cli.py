@@ -242,7 +242,8 @@ def _print_check(result) -> None:
         print(f"UNKNOWN ({result.reason})")
         return
     print("FALSE")
-    print(f"counterexample ({result.property}, {len(result.trace)} steps, found by {result.engine}):")
+    steps = len(result.trace)
+    print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
         parts = [f"{i.function}() = {i.value}" for i in step.inputs]

@@ -22,6 +22,13 @@ _LOCATION = re.compile(r"^!(\d+) = (?:distinct )?!DILocation\(line: (\d+)(?:, co
                        re.M)
 _VARIABLE = re.compile(
     r"^!(\d+) = (?:distinct )?!DI(?:Local|Global)Variable\(name: \"([^\"]*)\"", re.M)
+_VARIABLE_TYPE = re.compile(
+    r"^!(\d+) = (?:distinct )?!DI(?:Local|Global)Variable\(name: \"([^\"]*)\"[^\n]*?\btype: !(\d+)", re.M)
+# Basic types carry their signedness; typedefs and qualifiers point at a base type.
+_BASIC_TYPE = re.compile(r"^!(\d+) = !DIBasicType\([^\n]*?encoding: (DW_ATE_\w+)", re.M)
+_DERIVED_TYPE = re.compile(
+    r"^!(\d+) = !DIDerivedType\(tag: DW_TAG_(?:typedef|const_type|volatile_type)[^\n]*?baseType: !(\d+)", re.M)
+_UNSIGNED_ENCODINGS = {"DW_ATE_unsigned", "DW_ATE_unsigned_char", "DW_ATE_boolean"}
 _FILE = re.compile(r"^!\d+ = !DIFile\(filename: \"([^\"]*)\"", re.M)
 _DBG_ATTACHMENT = re.compile(r"!dbg !(\d+)")
 # `#dbg_value(i32 %x.0, !16, !DIExpression(), !17)` (also #dbg_declare / #dbg_assign)
@@ -56,6 +63,8 @@ class DebugInfo:
     value_fragments: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
     block_line: dict[str, int] = field(default_factory=dict)
     source_files: list[str] = field(default_factory=list)
+    # C variables of an unsigned type (unsigned, unsigned char, _Bool): traces print them unsigned.
+    unsigned_variables: set[str] = field(default_factory=set)
 
     @classmethod
     def from_module_text(cls, text: str) -> "DebugInfo":
@@ -65,6 +74,7 @@ class DebugInfo:
         for match in _VARIABLE.finditer(text):
             info.variables[int(match.group(1))] = match.group(2)
         info.source_files = _FILE.findall(text)
+        info._read_variable_types(text)
         for match in _DBG_RECORD.finditer(text):
             expression = match.group(3).strip()
             name = info.variables.get(int(match.group(2)))
@@ -84,6 +94,18 @@ class DebugInfo:
                 names.append(name)
         info._read_block_lines(text)
         return info
+
+    def _read_variable_types(self, text: str) -> None:
+        encoding = {int(m.group(1)): m.group(2) for m in _BASIC_TYPE.finditer(text)}
+        base = {int(m.group(1)): int(m.group(2)) for m in _DERIVED_TYPE.finditer(text)}
+        for match in _VARIABLE_TYPE.finditer(text):
+            type_id = int(match.group(3))
+            for _ in range(16):  # typedef chains are short; a cycle is not valid metadata
+                if type_id not in base:
+                    break
+                type_id = base[type_id]
+            if encoding.get(type_id) in _UNSIGNED_ENCODINGS:
+                self.unsigned_variables.add(match.group(2))
 
     def _read_block_lines(self, text: str) -> None:
         main = re.search(r"^define [^\n]*@main\(.*?^}$", text, flags=re.M | re.S)

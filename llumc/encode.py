@@ -247,6 +247,7 @@ class EncodeResult:
     word: WordTransitionSystem
     stats: EncodeStats
     fn: "Function | None" = None  # the CFG that was encoded (trace decoding reads its error sites)
+    debug: "DebugInfo | None" = None  # C-level names and types (traces print unsigned variables unsigned)
 
 
 def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
@@ -292,4 +293,4 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
     ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                                 division=division)
     stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}
-    return EncodeResult(ts, word, stats, fn)
+    return EncodeResult(ts, word, stats, fn, front.debug)

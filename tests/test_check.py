@@ -142,3 +142,15 @@ def test_false_needing_values_of_uninitialised_locals_is_confirmed(m32):
     assert result.verdict == "false", result.reason
     assert result.error.line == 17
     assert "__VERIFIER_error called at uninit_bug.c:17" in result.confirmation
+
+
+def test_trace_values_follow_the_c_types():
+    """Signed C variables and nondet results print signed, unsigned ones unsigned."""
+    result = run_check("signedness.c", engine="bmc")
+    assert result.verdict == "false", result.reason
+    inputs = [(i.function, i.value) for step in result.trace for i in step.inputs]
+    assert inputs == [("__VERIFIER_nondet_int", -3), ("__VERIFIER_nondet_uint", 3999999998)]
+    final = {}
+    for step in result.trace:
+        final.update(step.changes)
+    assert final["x"] == -5 and final["u"] == 4000000000
