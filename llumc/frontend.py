@@ -127,7 +127,7 @@ def nondet_width(return_type: str) -> int | None:
 # --------------------------------------------------------------------------- clang
 
 # Errors clang 16+ makes of what SV-COMP's pre-C99 programs do all the time.
-_OLD_C_ERRORS_AS_WARNINGS = [
+OLD_C_ERRORS_AS_WARNINGS = [
     "-Wno-error=implicit-function-declaration",
     "-Wno-error=implicit-int",
     "-Wno-error=int-conversion",
@@ -139,7 +139,7 @@ _OLD_C_ERRORS_AS_WARNINGS = [
 ]
 
 
-def _clang_command(clang: str | None) -> tuple[list[str], bool]:
+def clang_command(clang: str | None) -> tuple[list[str], bool]:
     """The clang to run and whether it is zig's (whose target names differ)."""
     clang = clang or os.environ.get("LLUMC_CLANG") or None
     if clang:
@@ -162,7 +162,7 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[s
         "-fno-discard-value-names",  # allocas named after C variables: readable IR and phis
         "-fno-sanitize=all",  # zig enables UBSan in its debug mode: it changes the program
         "-fno-stack-protector",
-        "-w", *_OLD_C_ERRORS_AS_WARNINGS,
+        "-w", *OLD_C_ERRORS_AS_WARNINGS,
         "-S", "-emit-llvm",
     ]
     sanitizers = []
@@ -185,7 +185,7 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[s
 
 
 def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool) -> str:
-    command, is_zig = _clang_command(clang)
+    command, is_zig = clang_command(clang)
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
         argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv), "-o", str(out), str(path)]
@@ -807,6 +807,22 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
 # --------------------------------------------------------------------------- entry point
 
 
+def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool) -> str:
+    """clang's IR with the primitives' bodies dropped, constructs checked that inlining would
+    hide, and every scalar local initialised from its own `__llumc_uninit_iN` site.
+
+    Shared with the replay, which must number the uninitialised-local sites exactly as the
+    model does."""
+    text = _run_clang(source, m32, clang, checks, wrapv)
+    primitives_defined = {
+        name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
+    }
+    text = _drop_bodies(text, primitives_defined)
+    _check_before_inlining(text, source)
+    text = _rewrite_attributes(text)
+    return _initialise_locals(text)
+
+
 def compile_c(
     path,
     *,
@@ -825,14 +841,7 @@ def compile_c(
     if source.is_dir():
         raise LlumcError(f"is a directory, not a C file: {source}")
     _init_llvm()
-    text = _run_clang(source, m32, clang, checks, wrapv)
-    primitives_defined = {
-        name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
-    }
-    text = _drop_bodies(text, primitives_defined)
-    _check_before_inlining(text, source)
-    text = _rewrite_attributes(text)
-    text = _initialise_locals(text)
+    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv)
     module = _parse(text, source)
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":

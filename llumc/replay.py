@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from llumc.errors import LlumcError
+from llumc.frontend import OLD_C_ERRORS_AS_WARNINGS, clang_command
 
 __all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
 
@@ -42,19 +43,6 @@ SANITIZERS = {
     "shift": ["shift-exponent"],
 }
 EXPECTATION_KINDS = UNREACH_KINDS | set(SANITIZERS)
-
-# What clang 16+ turned into errors and SV-COMP's pre-C99 programs do all the time (the front end
-# accepts the same programs).
-_OLD_C_ERRORS_AS_WARNINGS = [
-    "-Wno-error=implicit-function-declaration",
-    "-Wno-error=implicit-int",
-    "-Wno-error=int-conversion",
-    "-Wno-error=incompatible-pointer-types",
-    "-Wno-error=incompatible-function-pointer-types",
-    "-Wno-error=return-type",
-    "-Wno-error=return-mismatch",
-    "-Wno-error=deprecated-non-prototype",
-]
 
 BUILD_TIMEOUT = 300.0  # zig builds musl once per target on first use (about a minute)
 MEMORY_LIMIT = 1 << 30  # address space of the replayed program
@@ -153,14 +141,6 @@ def replay(
 # --------------------------------------------------------------------------- build
 
 
-def _clang_command(clang: str | None) -> tuple[list[str], bool]:
-    """The clang to run and whether it is zig's (whose target names and musl differ)."""
-    clang = clang or os.environ.get("LLUMC_CLANG") or None
-    if clang:
-        return shlex.split(clang), False
-    return [sys.executable, "-m", "ziglang", "cc"], True
-
-
 def _target_flags(m32: bool, is_zig: bool) -> list[str]:
     # zig ships musl for both widths: a static 32-bit binary runs without 32-bit system libraries.
     if is_zig:
@@ -182,7 +162,7 @@ def _program_flags(kind: str, is_zig: bool) -> list[str]:
         "-fno-omit-frame-pointer",  # the harness walks the frame-pointer chain
         "-fno-stack-protector",
         "-fno-sanitize=all",  # zig enables UBSan with its own runtime in debug builds
-        "-w", *_OLD_C_ERRORS_AS_WARNINGS,
+        "-w", *OLD_C_ERRORS_AS_WARNINGS,
     ]
     if kind in SANITIZERS:
         joined = ",".join(SANITIZERS[kind])
@@ -215,13 +195,10 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
     inputs were named after; each site then asks the harness for its next value by number.
     Mirrors the start of `frontend.compile_c`: a drift only costs confirmations, never a FALSE
     (any start value of an uninitialised local is a real execution)."""
-    from llumc.frontend import (_DROP_BODY_KINDS, Checks, _drop_bodies, _function_spans,
-                                _initialise_locals, _run_clang, classify_call)
+    from llumc.frontend import Checks, source_ir
 
     checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift")
-    text = _run_clang(source, m32, clang, checks, wrapv=kind != "overflow")
-    defined = {name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS}
-    text = _initialise_locals(_drop_bodies(text, defined))
+    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=kind != "overflow")
 
     def ask_harness(match: re.Match) -> str:
         name, site, ty, width = match.group(1), match.group(2), match.group(3), int(match.group(4))
@@ -237,7 +214,7 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
 def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
            through_frontend: bool = False) -> str | None:
     """Compile program and harness and link them; None on success, else the first diagnostic."""
-    command, is_zig = _clang_command(clang)
+    command, is_zig = clang_command(clang)
     target = _target_flags(m32, is_zig)
     program_object = binary.with_name("program.o")
     harness_object = binary.with_name("harness.o")
