@@ -32,12 +32,18 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from solvers.transys import TransitionSystem
 
 from llumc.aig import AIG
 from llumc.bitblast import blast, parse_leaf_bit
 from llumc.cnf import CnfBuilder
 from llumc.transys import WordTransitionSystem
+
+if TYPE_CHECKING:
+    from llumc.cfg import Function
+    from llumc.debuginfo import DebugInfo
 
 SYMBOLS_VERSION = "1"
 _NEXT_BASE = 1 << 40  # placeholder literals for next-state bits until n is known

@@ -16,7 +16,6 @@ import bisect
 import os
 import re
 import resource
-import shlex
 import signal
 import subprocess
 import sys

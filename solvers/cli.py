@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from solvers.aiger import AigerError
-from solvers.api import ENGINES, default_engine, load, solve
+from solvers.api import default_engine, load, solve
 from solvers.bmc import SolverNameError, validate_schedule, validate_solver_name
 from solvers.check import CheckFailed
 from solvers.dimspec import DimSpecError

@@ -87,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - start
     outcomes = sorted(set(counts["FALSE"]) | set(counts["TRUE"]),
                       key=lambda o: (o != "module", -(counts["FALSE"][o] + counts["TRUE"][o])))
-    print(f"| outcome | FALSE/ | TRUE/ | total |")
-    print(f"|---|---:|---:|---:|")
+    print("| outcome | FALSE/ | TRUE/ | total |")
+    print("|---|---:|---:|---:|")
     for outcome in outcomes:
         f, t = counts["FALSE"][outcome], counts["TRUE"][outcome]
         print(f"| {outcome} | {f} | {t} | {f + t} |")

@@ -5,20 +5,19 @@ dimspec_samples/, with BMC and IC3, each run as a real `python -m solvers FILE -
 process (so a crash or a hang of one engine cannot spoil the others). Then BMC on freecell
 with other SAT solvers and schedules. Prints Markdown tables.
 
-The AIGER/ABC part (the six circuits next to ABC's `pdr`) belongs beside this one.
+The AIGER/ABC part (the six circuits next to ABC's `pdr`) is `solvers/bench.py`.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
-import time
 from pathlib import Path
 
+from solvers.bench import run_solve
+
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_DIMSPEC = Path("/work/shared/dimspec")
+SHARED_DIMSPEC = ROOT.parent / "shared" / "dimspec"  # the shared folder beside the checkout
 # Shortest path lengths from the shared README (computed there by an independent unroller).
 README_DEPTHS = {
     "incplan/mini1.cnf": 1,
@@ -29,23 +28,6 @@ README_DEPTHS = {
     "minireachic3/test5.spec": 3,
     "minireachic3/freecell.spec": 7,
 }
-
-
-def run_solve(path: Path, args: list[str], timeout: float) -> dict:
-    """One `python -m solvers` run: its JSON answer plus the wall time (load + solve + check)."""
-    command = [sys.executable, "-m", "solvers", str(path), "--json", "--quiet", "--timeout", str(timeout), *args]
-    started = time.monotonic()
-    try:
-        proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout + 60)
-    except subprocess.TimeoutExpired:
-        return {"status": "hang", "wall": time.monotonic() - started}
-    wall = time.monotonic() - started
-    if proc.returncode in (0, 10, 20) and proc.stdout.strip():
-        answer = json.loads(proc.stdout)
-        answer["wall"] = wall
-        return answer
-    last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-    return {"status": f"error (exit {proc.returncode}): {last[:80]}", "wall": wall}
 
 
 def cell(answer: dict) -> str:
@@ -81,7 +63,7 @@ def freecell_table(timeout: float) -> None:
     path = SHARED_DIMSPEC / "minireachic3/freecell.spec"
     if not path.exists():
         return
-    print(f"### BMC on freecell.spec (n = 1481, 118 814 U clauses; depth 7) by solver and schedule\n")
+    print("### BMC on freecell.spec (n = 1481, 118 814 U clauses; depth 7) by solver and schedule\n")
     print("| solver | schedule | answer, wall |")
     print("|---|---|---|")
     for solver, schedule in [("cadical195", "linear"), ("cadical195", "every:3"), ("cadical195", "exp"),
