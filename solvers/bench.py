@@ -1,4 +1,4 @@
-"""The six AIGER circuits of /work/shared/aiger with IC3 and BMC next to ABC's `pdr`
+"""The six AIGER circuits of the shared aiger/ folder with IC3 and BMC next to ABC's `pdr`
 (part of `make bench-solvers`; a benchmark, not a test).
 
 Each engine runs as a real `python -m solvers FILE --json` child process, so the wall time
@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-AIGER_DIR = Path("/work/shared/aiger/minireachic3")
+SHARED = next((p for p in (ROOT.parent / "shared", Path("/work/shared")) if p.is_dir()), ROOT.parent / "shared")
+AIGER_DIR = SHARED / "aiger" / "minireachic3"
 # Verdicts from the shared README (ABC and minireachIC3 agree).
 EXPECTED = {"a": "sat", "b": "sat", "c": "unsat", "d": "unsat", "e": "unsat", "f": "unsat"}
 WORD = {"sat": "unsafe", "unsat": "safe"}

@@ -9,9 +9,10 @@ import pytest
 from solvers.aiger import AigerError, parse_aiger, read_aiger
 from solvers.api import load, solve
 from solvers.bmc import bmc
+import shared_data
 
 DATA = Path(__file__).parent / "data"
-SHARED = Path("/work/shared/aiger/minireachic3")
+SHARED = shared_data.SHARED / "aiger" / "minireachic3"
 
 
 def aag_to_aig(text: str) -> bytes:

@@ -13,8 +13,9 @@ from solvers.bmc import SolverNameError, bmc, solver_names, validate_solver_name
 from solvers.check import check_trace
 from solvers.dimspec import read_dimspec
 from solvers.transys import TransitionSystem
+import shared_data
 
-SHARED = Path("/work/shared/dimspec")
+SHARED = shared_data.SHARED / "dimspec"
 DATA = Path(__file__).parent / "data"
 
 # Depths from the shared README (an independent unroller). freecell (7) takes seconds: it is

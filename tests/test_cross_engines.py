@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from solvers.api import ic3_available, load, solve
 from solvers.transys import TransitionSystem
+import shared_data
 
 pytestmark = pytest.mark.skipif(not ic3_available(), reason="solvers/ic3.py not present")
 
-SHARED = Path("/work/shared/dimspec")
+SHARED = shared_data.SHARED / "dimspec"
 SAMPLES = Path(__file__).resolve().parent.parent / "dimspec_samples"
 
 

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from solvers.dimspec import DimSpecError, format_dimspec, parse_dimspec, read_dimspec, write_dimspec
 from solvers.transys import TransitionSystem
+import shared_data
 
-SHARED = Path("/work/shared/dimspec")
+SHARED = shared_data.SHARED / "dimspec"
 DATA = Path(__file__).parent / "data"
 
 # (file, n, |I|, |U|, |G|, |T|, warning kinds expected) — counts are of the clauses actually

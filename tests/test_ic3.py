@@ -8,7 +8,6 @@ BMC's shortest one. Tiny systems are cross-checked against explicit-state reacha
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,8 +17,9 @@ from solvers.api import load, solve
 from solvers.check import CheckFailed, check_invariant, check_trace
 from solvers.ic3 import ic3
 from solvers.transys import TransitionSystem
+import shared_data
 
-SHARED = Path("/work/shared")
+SHARED = shared_data.SHARED
 
 
 def shortest(ts: TransitionSystem, limit: int = 64) -> int | None:

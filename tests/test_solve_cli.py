@@ -12,10 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
+import shared_data
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SHARED = Path("/work/shared/dimspec")
+SHARED = shared_data.SHARED / "dimspec"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
@@ -149,11 +150,11 @@ def test_help_shows_examples_and_exit_codes():
     assert "examples:" in run.stdout and "10 SATISFIABLE" in run.stdout and "--schedule" in run.stdout
 
 
-@pytest.mark.skipif(not Path("/work/shared/aiger/minireachic3/e.aig").exists(), reason="shared AIGER absent")
+@pytest.mark.skipif(not (shared_data.SHARED / "aiger/minireachic3/e.aig").exists(), reason="shared AIGER absent")
 def test_ctrl_c_during_ic3_ends_with_unknown_and_the_frame_reached():
     # e.aig is safe and takes IC3 far longer than the 2 s before the interrupt.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "solvers", "/work/shared/aiger/minireachic3/e.aig", "--ic3", "-q"],
+        [sys.executable, "-m", "solvers", str(shared_data.SHARED / "aiger/minireachic3/e.aig"), "--ic3", "-q"],
         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from llumc.encode import encode_file
 from llumc.errors import LlumcError
+from llumc.benchmarks import PUBLICATIONS
 
-DEFAULT_ROOT = Path("/work/shared/benchmarks/llumc-publications")
+DEFAULT_ROOT = PUBLICATIONS
 
 # (file, paper: basic blocks, #Variables, #Bits, #Clauses) — Table 2 of the paper
 TABLE2 = [

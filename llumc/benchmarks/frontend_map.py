@@ -18,8 +18,9 @@ from pathlib import Path
 
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.frontend import Checks, compile_c
+from llumc.benchmarks import PUBLICATIONS
 
-DEFAULT_ROOT = Path("/work/shared/benchmarks/llumc-publications")
+DEFAULT_ROOT = PUBLICATIONS
 
 
 def classify(path: Path) -> tuple[str, str, Counter]:

@@ -22,8 +22,9 @@ from pathlib import Path
 from llumc.encode import encode_file
 from llumc.errors import LlumcError
 from solvers.dimspec import format_dimspec
+from llumc.benchmarks import PUBLICATIONS
 
-DEFAULT_ROOT = Path("/work/shared/benchmarks/llumc-publications")
+DEFAULT_ROOT = PUBLICATIONS
 
 SUBSET = [
     "FALSE/token_ring.02_false-unreach-call_false-termination.cil.c",

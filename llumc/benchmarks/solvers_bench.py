@@ -1,6 +1,6 @@
 """Time per engine per file for the DimSpec toolkit (`make bench-solvers`).
 
-DimSpec part: every file of /work/shared/dimspec (depths known from its README) and of
+DimSpec part: every file of the shared dimspec/ folder (depths known from its README) and of
 dimspec_samples/, with BMC and IC3, each run as a real `python -m solvers FILE --json` child
 process (so a crash or a hang of one engine cannot spoil the others). Then BMC on freecell
 with other SAT solvers and schedules. Prints Markdown tables.
@@ -14,10 +14,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from llumc.benchmarks import SHARED
 from solvers.bench import run_solve
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_DIMSPEC = ROOT.parent / "shared" / "dimspec"  # the shared folder beside the checkout
+SHARED_DIMSPEC = SHARED / "dimspec"
 # Shortest path lengths from the shared README (computed there by an independent unroller).
 README_DEPTHS = {
     "incplan/mini1.cnf": 1,
