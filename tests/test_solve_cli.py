@@ -160,7 +160,7 @@ def test_ctrl_c_during_ic3_ends_with_unknown_and_the_frame_reached():
     try:
         time.sleep(2.0)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
