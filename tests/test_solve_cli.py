@@ -125,10 +125,18 @@ def test_timeout_ends_with_unknown_and_the_depth_reached():
     assert "c bmc: no path of length ≤ " in run.stderr
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """A job started in the background of a non-interactive shell (as CI may run us) inherits
+    SIGINT ignored, and Python then installs no KeyboardInterrupt handler: restore the default,
+    as a terminal gives it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_ends_with_unknown_and_the_depth_reached():
     proc = subprocess.Popen(
         [sys.executable, "-m", "solvers", str(DATA / "unreachable.dimspec"), "--bmc"],
         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     try:
         time.sleep(2.0)
@@ -156,6 +164,7 @@ def test_ctrl_c_during_ic3_ends_with_unknown_and_the_frame_reached():
     proc = subprocess.Popen(
         [sys.executable, "-m", "solvers", str(shared_data.SHARED / "aiger/minireachic3/e.aig"), "--ic3", "-q"],
         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     try:
         time.sleep(2.0)
