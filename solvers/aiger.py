@@ -19,18 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from solvers.errors import InputFileError
 from solvers.transys import Clause, TransitionSystem
 
 
-class AigerError(ValueError):
+class AigerError(InputFileError):
     """An AIGER file that cannot be used; `str()` is one line `file:line: cause`."""
-
-    def __init__(self, file: str, line: int | None, cause: str) -> None:
-        self.file = file
-        self.line = line
-        self.cause = cause
-        where = f"{file}:{line}" if line is not None else file
-        super().__init__(f"{where}: {cause}")
 
 
 @dataclass

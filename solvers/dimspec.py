@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO
 
+from solvers.errors import InputFileError
 from solvers.transys import Clause, TransitionSystem
 
 SECTIONS = ("i", "u", "g", "t")
@@ -27,15 +28,8 @@ Warn = Callable[[str], None]
 _CLAUSE_START = frozenset("-0123456789")
 
 
-class DimSpecError(ValueError):
+class DimSpecError(InputFileError):
     """A DimSpec file that cannot be read; `str()` is one line `file:line: cause`."""
-
-    def __init__(self, file: str, line: int | None, cause: str) -> None:
-        self.file = file
-        self.line = line
-        self.cause = cause
-        where = f"{file}:{line}" if line is not None else file
-        super().__init__(f"{where}: {cause}")
 
 
 def _stderr_warning(message: str) -> None:
