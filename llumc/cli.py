@@ -28,6 +28,99 @@ def _group() -> None:
     # A callback keeps `llumc ir FILE` a subcommand even while `ir` is the only command.
 
 
+EXIT_TRUE, EXIT_FALSE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 10, 3, 1
+
+
+@app.command("check")
+def check_command(
+    program: Path = typer.Argument(..., help="C source file."),
+    prop: str = typer.Option(
+        "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
+    ),
+    engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and BMC in parallel) | ic3 | bmc."),
+    timeout: Optional[float] = typer.Option(None, "--timeout", help="Give up after this many seconds (UNKNOWN)."),
+    m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
+    ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
+    solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC."),
+    scheme: str = typer.Option("lbe", "--scheme", help="Step encoding: lbe (large blocks) | edge | paper (small blocks)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    clang: Optional[str] = typer.Option(
+        None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
+    ),
+) -> None:
+    """Verify a C program: TRUE (proof checked), FALSE (counterexample replayed) or UNKNOWN.
+
+    Exit codes: 0 TRUE, 10 FALSE, 3 UNKNOWN, 2 bad input, 1 internal error.
+
+    Examples:
+
+      llumc check examples/appendix.c
+
+      llumc check prog.c --property no-overflow --32 --timeout 60 --json
+    """
+    import json
+    import time
+
+    from llumc.check import ENGINES, check_program
+    from llumc.transys import PROPERTIES, SCHEMES
+
+    if prop not in PROPERTIES:
+        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
+    if engine not in ENGINES:
+        raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if scheme not in SCHEMES:
+        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
+    if timeout is not None and timeout <= 0:
+        raise LlumcError("--timeout must be positive")
+    started = time.monotonic()
+    last_print = [0.0]
+
+    def progress(message: str) -> None:
+        """At most one line a second, and only once the run has lasted a second."""
+        now = time.monotonic()
+        if quiet or now - started < 1.0 or now - last_print[0] < 1.0:
+            return
+        last_print[0] = now
+        print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
+
+    result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
+                           solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme)
+    if result.internal_error:
+        print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        _print_check(result)
+    if result.internal_error and result.verdict == "unknown":
+        sys.exit(EXIT_INTERNAL)
+    sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
+
+
+def _print_check(result) -> None:
+    """Verdict first, then the evidence: a short C-level counterexample or the proof's size."""
+    if result.verdict == "true":
+        print("TRUE")
+        print(f"proof: {result.confirmation} ({result.engine}, {result.seconds:.2f} s)")
+        return
+    if result.verdict == "unknown":
+        print(f"UNKNOWN ({result.reason})")
+        return
+    print("FALSE")
+    steps = len(result.trace)
+    print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
+    for step in result.trace:
+        where = f"line {step.line}" if step.line else step.block
+        parts = [f"{i.function}() = {i.value}" for i in step.inputs]
+        parts += [f"{name} = {value}" for name, value in step.changes.items()]
+        if parts:
+            print(f"  {where:>10}: " + ", ".join(parts))
+    if result.error is not None:
+        at = f" at line {result.error.line}" if result.error.line else ""
+        print(f"error: {result.error.description}{at}")
+    print(f"confirmed: {result.confirmation}")
+
+
 @app.command("ir")
 def ir_command(
     program: Path = typer.Argument(..., help="C source file."),
@@ -161,99 +254,6 @@ def bench_command(
     print(f"plot: {plot}" if why_no_plot is None else f"plot: none ({why_no_plot})")
     if any(result.outcome == "wrong" for result in results):
         sys.exit(1)
-
-
-EXIT_TRUE, EXIT_FALSE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 10, 3, 1
-
-
-@app.command("check")
-def check_command(
-    program: Path = typer.Argument(..., help="C source file."),
-    prop: str = typer.Option(
-        "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
-    ),
-    engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and BMC in parallel) | ic3 | bmc."),
-    timeout: Optional[float] = typer.Option(None, "--timeout", help="Give up after this many seconds (UNKNOWN)."),
-    m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks)."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
-    ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
-    solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC."),
-    scheme: str = typer.Option("lbe", "--scheme", help="Step encoding: lbe (large blocks) | edge | paper (small blocks)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
-    clang: Optional[str] = typer.Option(
-        None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
-    ),
-) -> None:
-    """Verify a C program: TRUE (proof checked), FALSE (counterexample replayed) or UNKNOWN.
-
-    Exit codes: 0 TRUE, 10 FALSE, 3 UNKNOWN, 2 bad input, 1 internal error.
-
-    Examples:
-
-      llumc check examples/appendix.c
-
-      llumc check prog.c --property no-overflow --32 --timeout 60 --json
-    """
-    import json
-    import time
-
-    from llumc.check import ENGINES, check_program
-    from llumc.transys import PROPERTIES, SCHEMES
-
-    if prop not in PROPERTIES:
-        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
-    if engine not in ENGINES:
-        raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    if scheme not in SCHEMES:
-        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
-    if timeout is not None and timeout <= 0:
-        raise LlumcError("--timeout must be positive")
-    started = time.monotonic()
-    last_print = [0.0]
-
-    def progress(message: str) -> None:
-        """At most one line a second, and only once the run has lasted a second."""
-        now = time.monotonic()
-        if quiet or now - started < 1.0 or now - last_print[0] < 1.0:
-            return
-        last_print[0] = now
-        print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
-
-    result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
-                           solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme)
-    if result.internal_error:
-        print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
-    if as_json:
-        print(json.dumps(result.to_json()))
-    else:
-        _print_check(result)
-    if result.internal_error and result.verdict == "unknown":
-        sys.exit(EXIT_INTERNAL)
-    sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
-
-
-def _print_check(result) -> None:
-    """Verdict first, then the evidence: a short C-level counterexample or the proof's size."""
-    if result.verdict == "true":
-        print("TRUE")
-        print(f"proof: {result.confirmation} ({result.engine}, {result.seconds:.2f} s)")
-        return
-    if result.verdict == "unknown":
-        print(f"UNKNOWN ({result.reason})")
-        return
-    print("FALSE")
-    steps = len(result.trace)
-    print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
-    for step in result.trace:
-        where = f"line {step.line}" if step.line else step.block
-        parts = [f"{i.function}() = {i.value}" for i in step.inputs]
-        parts += [f"{name} = {value}" for name, value in step.changes.items()]
-        if parts:
-            print(f"  {where:>10}: " + ", ".join(parts))
-    if result.error is not None:
-        at = f" at line {result.error.line}" if result.error.line else ""
-        print(f"error: {result.error.description}{at}")
-    print(f"confirmed: {result.confirmation}")
 
 
 def main() -> None:
