@@ -33,7 +33,7 @@ from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
 from llumc.terms import Term
 from llumc.transys import (
-    IGNORED_INTRINSIC_PREFIXES, BlockCode, WordTransitionSystem, _Encoder,
+    BlockCode, WordTransitionSystem, _Encoder,
 )
 
 
@@ -247,32 +247,15 @@ class LargeBlockEncoder(_Encoder):
                         term = v if term is None else tb.ite(cond, v, term)
                     local[ins.key] = term
                 elif op == "call":
-                    callee = ins.callee or ""
-                    kind = self.classify(callee)
-                    if kind == "nondet":
-                        local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
-                    elif kind == "assume" or callee == "llvm.assume":
-                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-                        ends.append((tb.and_(guard, tb.not_(c)), self.ok))
-                        guard = tb.and_(guard, c)
-                    elif kind == "assert":
-                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-                        ends.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
-                        guard = tb.and_(guard, c)
-                    elif kind == "error":
-                        ends.append((guard, self.error if self.errors_are_errors else self.ok))
+                    effect, term, dest = self.call_effect(ins, block, arg)
+                    if effect == "value":
+                        local[ins.key] = term
+                    elif effect == "check":
+                        ends.append((tb.and_(guard, tb.not_(term)), dest))
+                        guard = tb.and_(guard, term)
+                    elif effect == "stop":
+                        ends.append((guard, dest))
                         break
-                    elif kind in ("abort", "exit"):
-                        ends.append((guard, self.ok))
-                        break
-                    elif kind == "trap":
-                        ends.append((guard, self.error))
-                        break
-                    elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
-                        pass
-                    else:
-                        where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
-                        raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
                 elif op == "br":
                     if len(ins.targets) == 1:
                         branches[ins.targets[0]] = tb.true()

@@ -263,6 +263,31 @@ class _Encoder:
         return self.cur(var)
 
     # ----------------------------------------------------------------- blocks
+    def call_effect(self, ins: Instr, block: Block, arg) -> tuple[str, Term | None, int | None]:
+        """What a call does to a step, for every scheme: ("value", term, None) for a nondet
+        read; ("check", holds, dest) when the step goes on only if `holds` and otherwise ends in
+        `dest` (assume → ok, assert → error); ("stop", None, dest) when it always ends there
+        (error call, abort/exit, sanitizer trap); ("none", None, None) for ignored intrinsics."""
+        tb = self.tb
+        callee = ins.callee or ""
+        kind = self.classify(callee)
+        failing_assert = self.error if self.errors_are_errors else self.ok
+        if kind == "nondet":
+            return "value", self.new_input(ins.width, callee, ins, block, -1), None
+        if kind in ("assume", "assert") or callee == "llvm.assume":
+            holds = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
+            return "check", holds, failing_assert if kind == "assert" else self.ok
+        if kind == "error":
+            return "stop", None, failing_assert
+        if kind in ("abort", "exit"):
+            return "stop", None, self.ok
+        if kind == "trap":
+            return "stop", None, self.error
+        if callee.startswith(IGNORED_INTRINSIC_PREFIXES):
+            return "none", None, None
+        where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+        raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
+
     def pure_value(self, ins: Instr, arg) -> Term | None:
         """The term of a side-effect-free instruction (arithmetic, comparisons, casts, select,
         value intrinsics), or None for anything else. `arg(i)` gives operand i's term; shared by
@@ -375,32 +400,15 @@ class _Encoder:
                                 term = tb.ite(at_pred, v, term)
                         local[ins.key] = term
                 elif op == "call":
-                    callee = ins.callee or ""
-                    kind = self.classify(callee)
-                    if kind == "nondet":
-                        local[ins.key] = self.new_input(ins.width, callee, ins, block, -1)
-                    elif kind == "assume" or callee == "llvm.assume":
-                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-                        edges.append((tb.and_(guard, tb.not_(c)), self.ok))
-                        guard = tb.and_(guard, c)
-                    elif kind == "assert":
-                        c = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-                        edges.append((tb.and_(guard, tb.not_(c)), self.error if self.errors_are_errors else self.ok))
-                        guard = tb.and_(guard, c)
-                    elif kind == "error":
-                        stop(self.error if self.errors_are_errors else self.ok)
+                    effect, term, dest = self.call_effect(ins, block, arg)
+                    if effect == "value":
+                        local[ins.key] = term
+                    elif effect == "check":
+                        edges.append((tb.and_(guard, tb.not_(term)), dest))
+                        guard = tb.and_(guard, term)
+                    elif effect == "stop":
+                        stop(dest)
                         return edges, local, phi_edges, chain
-                    elif kind in ("abort", "exit"):
-                        stop(self.ok)
-                        return edges, local, phi_edges, chain
-                    elif kind == "trap":
-                        stop(self.error)
-                        return edges, local, phi_edges, chain
-                    elif callee.startswith(IGNORED_INTRINSIC_PREFIXES):
-                        pass
-                    else:
-                        where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
-                        raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
                 elif op == "br" and block.name in self.next_in_step:
                     fused_to = self.next_in_step[block.name]
                     if len(ins.targets) == 2:  # sanitizer check: the other side only traps
