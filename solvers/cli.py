@@ -166,6 +166,9 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
             result = _unknown_after_interrupt(progress, engine)
         else:
             return fail(f"internal error: {engine} crashed: {type(bad).__name__}: {bad}", EXIT_INTERNAL)
+    if result.status == "unknown" and result.reason == "interrupted":
+        # An engine that caught Ctrl-C itself (between SAT calls): say how far it got, as above.
+        result = _unknown_after_interrupt(progress, engine)
     seconds = time.monotonic() - started
 
     if args.invariant:

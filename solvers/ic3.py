@@ -10,9 +10,12 @@ auxiliary variables (inputs, Tseitin variables) are chosen afresh in every step,
 lemma and the invariant mention state variables only. U holds in every state of a path, T links
 step j (variables 1..n) to step j+1 (n+1..2n), G is checked in the last state.
 
-One incremental SAT solver holds everything, switched by activation literals: U (always on),
-T ∧ U' (`act_trans`), I (`act_init`), G (`act_goal`) and the lemmas of level i (`act_level[i]`;
-a lemma of level i belongs to F_1..F_i, "delta encoding"). A second solver lifts predecessors.
+One incremental SAT solver per frame, as in IC3ref, ABC's pdr and rIC3: the solver of F_i holds
+U (always on), T ∧ U' (switched by `act_trans`), G (`act_goal`), I unguarded for F_0, and the
+lemmas of levels ≥ i unguarded (a lemma of level L belongs to F_1..F_L). A query thus carries
+only its cube and at most three switches; one shared solver with a switch per level (measured
+on d.aig) spent most of each call deciding and propagating those switches. A second solver
+lifts predecessors.
 
 Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
 s ∧ a ∧ U ∧ T ∧ ¬t' is exact only when the aux values we fix are free inputs and T, U define
@@ -63,6 +66,17 @@ class _Obligation:
     level: int
     depth: int
     succ: _Obligation | None = None
+
+
+@dataclass
+class _FrameSolver:
+    """The SAT solver of one frame and the bookkeeping of its incremental use."""
+
+    solver: Solver
+    next_free: int  # first variable not yet used for a query's selector
+    dead: int = 0  # selectors of past queries (each adds a little to every later call)
+    loaded: set[int] = field(default_factory=set)  # T definitions added (lazy cones)
+    loaded_state: set[int] = field(default_factory=set)  # latches whose cones are added
 
 
 @dataclass
@@ -259,76 +273,111 @@ class IC3:
         self._build_solvers()
 
     # ----------------------------------------------------------------- solvers
+    def _number_next_state(self) -> None:
+        """Number the next-state variables the solvers need right after the current ones.
+
+        DimSpec's n+1..2n names every variable's next copy, but T mentions only the latches'
+        (and U' only U's variables): a SAT solver still decides every variable below the
+        highest one it was given, so on an AIGER circuit a satisfiable query paid for n useless
+        decisions (measured: half the variables of d.aig and b.aig)."""
+        n = self.n
+        primed = set(self.state_vars)
+        if not self.defs.u_total:
+            primed.update(abs(lit) for c in self.ts.universal for lit in c)
+        self.next_var = {v: n + i + 1 for i, v in enumerate(sorted(primed))}
+        self.width = n + len(primed)  # solver variables of one pair of steps
+
+    def _next(self, lit: int) -> int:
+        """The solver literal of a current-state literal's next copy."""
+        return self.next_var[lit] if lit > 0 else -self.next_var[-lit]
+
+    def _to_solver(self, clause: Clause) -> Clause:
+        """A clause over DimSpec's 1..2n in the solvers' numbering."""
+        n, next_var = self.n, self.next_var
+        return [lit if -n <= lit <= n else (next_var[lit - n] if lit > 0 else -next_var[-lit - n]) for lit in clause]
+
     def _build_solvers(self) -> None:
-        ts, n = self.ts, self.n
-        # Guarded copies of I, T ∧ U', G for the main solver; activation literals fixed here.
-        self.act_trans, self.act_init, self.act_goal = 2 * n + 1, 2 * n + 2, 2 * n + 3
+        ts = self.ts
+        self._number_next_state()
+        w = self.width
+        self.t_clauses = {out: [self._to_solver(c) for c in cs] for out, cs in self.defs.t_clauses.items()}
+        universal_next = [] if self.defs.u_total else [[self._next(lit) for lit in c] for c in ts.universal]
+        # Guarded copies of T ∧ U' and G for every frame solver; switches fixed here.
+        self.act_trans, self.act_goal = w + 1, w + 2
+        self.first_free = w + 3
         neg_t = -self.act_trans
         base = [list(c) for c in ts.universal]
         # Functional systems load T cone by cone, as queries mention latches (`_load_cones`).
         self.lazy = self.defs.functional
-        self.main_loaded: set[int] = set()
-        self.main_loaded_state: set[int] = set()
         self.lift_loaded: set[int] = set()
         self.lift_loaded_state: set[int] = set()
         if not self.lazy:
-            base += [c + [neg_t] for c in ts.trans]
+            base += [self._to_solver(c) + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
-            base += [_shift(c, n) + [neg_t] for c in ts.universal]
-        base += [c + [-self.act_init] for c in ts.init]
+            base += [c + [neg_t] for c in universal_next]
         base += [c + [-self.act_goal] for c in ts.goal]
-        self.main_base = base
-        self.solver: Solver | None = None
-        self._build_main()
+        self.frame_base = base
+        self.frame_solvers: list[_FrameSolver] = []
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
-        lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [list(c) for c in ts.trans])
+        lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [self._to_solver(c) for c in ts.trans])
         if not self.defs.u_total:
-            lift_base += [_shift(c, n) for c in ts.universal]
+            lift_base += universal_next
         lift_base += [list(c) for c in self.defs.goal_defs]
-        self.lift_not_goal = 2 * n + 1
+        self.lift_not_goal = w + 1
         selectors = []
         for i, c in enumerate(self.defs.goal_rest):
-            d = 2 * n + 2 + i
+            d = w + 2 + i
             selectors.append(d)
             lift_base += [[-d, -lit] for lit in c]
         lift_base.append(selectors + [-self.lift_not_goal])
         self.lift_base = lift_base
-        self.lift_first_free = 2 * n + 2 + len(self.defs.goal_rest)
+        self.lift_first_free = w + 2 + len(self.defs.goal_rest)
         self.lifter: Solver | None = None
         self._build_lifter()
         self.init_solver: Solver | None = None
         if self.init_units is None:
             self.init_solver = Solver(name=self.solver_name, bootstrap_with=ts.init + ts.universal)
 
-    def _build_main(self) -> None:
-        """(Re)build the main solver: I, U, T, G and the live lemmas. Rebuilding now and then
-        drops the dead activation literals of past queries (each one makes every later call,
-        and every model, a little bigger) and the clauses of subsumed lemmas."""
-        if self.solver is not None:
-            self.solver.delete()
-        self.solver = Solver(name=self.solver_name, bootstrap_with=self.main_base)
-        self.main_next = 2 * self.n + 4
-        self.act_level = [self.act_init]
-        while len(self.act_level) < len(self.frames) + 1:
-            self.act_level.append(self._fresh_main())
+    def _frame(self, level: int) -> _FrameSolver:
+        """The solver of F_level, created on first use."""
+        while len(self.frame_solvers) <= level:
+            self.frame_solvers.append(self._new_frame_solver(len(self.frame_solvers), set(), set()))
+        return self.frame_solvers[level]
+
+    def _new_frame_solver(self, level: int, loaded: set[int], loaded_state: set[int]) -> _FrameSolver:
+        """A solver for F_level: the base, I (level 0) or the live lemmas of levels ≥ level, and
+        the T cones loaded so far. Rebuilding one now and then drops the dead selectors of past
+        queries and the clauses of subsumed lemmas."""
+        solver = Solver(name=self.solver_name, bootstrap_with=self.frame_base)
+        if level == 0:
+            for c in self.ts.init:
+                solver.add_clause(c)
+        else:
+            for lv in range(level, len(self.frames)):
+                for key in self.frames[lv]:
+                    solver.add_clause([-lit for lit in key])
         guard = [-self.act_trans]
-        for output in self.main_loaded:
-            for c in self.defs.t_clauses[output]:
-                self.solver.add_clause(c + guard)
-        for level in range(1, len(self.frames)):
-            act = -self.act_level[level]
-            for key in self.frames[level]:
-                self.solver.add_clause([-lit for lit in key] + [act])
-        self.main_dead = 0
+        for output in loaded:
+            for c in self.t_clauses[output]:
+                solver.add_clause(c + guard)
         self.stats["rebuilds"] = self.stats.get("rebuilds", 0) + 1
+        return _FrameSolver(solver, self.first_free, 0, loaded, loaded_state)
+
+    def _retire_selector(self, level: int, selector: int) -> None:
+        frame = self.frame_solvers[level]
+        frame.solver.add_clause([-selector])
+        frame.dead += 1
+        if frame.dead > self.rebuild_limit:
+            frame.solver.delete()
+            self.frame_solvers[level] = self._new_frame_solver(level, frame.loaded, frame.loaded_state)
 
     def _build_lifter(self) -> None:
         if self.lifter is not None:
             self.lifter.delete()
         self.lifter = Solver(name=self.solver_name, bootstrap_with=self.lift_base)
         for output in self.lift_loaded:
-            for c in self.defs.t_clauses[output]:
+            for c in self.t_clauses[output]:
                 self.lifter.add_clause(c)
         self.lift_next = self.lift_first_free
         self.lift_dead = 0
@@ -344,7 +393,7 @@ class IC3:
             if v not in loaded_state:
                 loaded_state.add(v)
                 stack.append(v + n)
-        defs, clauses = self.defs.t_defs, self.defs.t_clauses
+        defs, clauses = self.defs.t_defs, self.t_clauses
         while stack:
             output = stack.pop()
             if output in loaded or output not in clauses:
@@ -353,21 +402,6 @@ class IC3:
             for c in clauses[output]:
                 solver.add_clause(c + guard)
             stack.extend(defs[output])
-
-    def _fresh_main(self) -> int:
-        v = self.main_next
-        self.main_next += 1
-        return v
-
-    def _level_acts(self, level: int) -> list[int]:
-        """Assumptions that switch on F_level (I for level 0, else the lemmas of levels ≥ level)
-        and switch off the lemmas of lower levels: an activation literal left open costs the
-        solver a decision and the propagation through every clause it guards."""
-        while len(self.act_level) <= self.k + 1:
-            self.act_level.append(self._fresh_main())
-        if level == 0:
-            return [self.act_init] + [-a for a in self.act_level[1:]]
-        return [-self.act_init] + [-a for a in self.act_level[1:level]] + self.act_level[level:]
 
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -408,14 +442,16 @@ class IC3:
     def _consecution(self, level: int, cube: Cube, want_model: bool = False) -> tuple[bool, Cube | None, list[int] | None]:
         """Is ¬cube inductive relative to F_level (F_level ∧ ¬cube ∧ U ∧ T ∧ U' ⇒ ¬cube')?
         UNSAT: (True, reduced cube from the core, None). SAT: (False, None, model if wanted)."""
-        n = self.n
+        frame = self._frame(level)
+        solver = frame.solver
         if self.lazy:
-            self._load_cones(self.solver, self.main_loaded, self.main_loaded_state, cube, [-self.act_trans])
-        tmp = self._fresh_main()
-        solver = self.solver
+            self._load_cones(solver, frame.loaded, frame.loaded_state, cube, [-self.act_trans])
+        tmp = frame.next_free
+        frame.next_free += 1
         solver.add_clause([-lit for lit in cube] + [-tmp])
-        primed = [lit + n if lit > 0 else lit - n for lit in cube]
-        assumptions = [self.act_trans, -self.act_goal, tmp] + self._level_acts(level) + primed
+        next_var = self.next_var
+        primed = [next_var[lit] if lit > 0 else -next_var[-lit] for lit in cube]
+        assumptions = [self.act_trans, -self.act_goal, tmp] + primed
         try:
             sat = self._solve(solver, assumptions)
             if sat:
@@ -424,10 +460,7 @@ class IC3:
             reduced = [lit for lit, p in zip(cube, primed) if p in core]
             return True, self._restore_initiation(reduced, cube), None
         finally:
-            solver.add_clause([-tmp])
-            self.main_dead += 1
-            if self.main_dead > self.rebuild_limit:
-                self._build_main()
+            self._retire_selector(level, tmp)
 
     # ----------------------------------------------------------------- lifting
     def _lift(self, model: list[int], successor: Cube | None) -> Cube:
@@ -435,7 +468,6 @@ class IC3:
         state_cube = self._state_cube(model)
         if not self.lifting:
             return state_cube
-        n = self.n
         aux_values = [model[v - 1] for v in self.lift_aux]
         if successor is None:
             target = self.lift_not_goal
@@ -444,7 +476,7 @@ class IC3:
                 self._load_cones(self.lifter, self.lift_loaded, self.lift_loaded_state, successor, [])
             target = self.lift_next
             self.lift_next += 1
-            self.lifter.add_clause([-(lit + n if lit > 0 else lit - n) for lit in successor] + [-target])
+            self.lifter.add_clause([-self._next(lit) for lit in successor] + [-target])
         try:
             if self._solve(self.lifter, [target] + aux_values + state_cube):
                 return state_cube  # T not functional here: the full state is still exact
@@ -524,6 +556,8 @@ class IC3:
         """¬cube holds in F_1..F_level; drop the lemmas of levels ≤ level it subsumes."""
         key = tuple(sorted(cube))
         lits = set(key)
+        # A pushed lemma is in the solvers up to its old level already.
+        first_solver = self.level_of.get(key, 0) + 1
         occurs = self.occurs
         if key:
             candidates = min((occurs.get(lit, ()) for lit in key), key=len)
@@ -540,9 +574,9 @@ class IC3:
         self.lemma_log.append((key, level))
         for lit in key:
             occurs.setdefault(lit, set()).add(key)
-        while len(self.act_level) <= level:
-            self.act_level.append(self._fresh_main())
-        self.solver.add_clause([-lit for lit in key] + [-self.act_level[level]])
+        clause = [-lit for lit in key]
+        for frame in self.frame_solvers[first_solver : level + 1]:
+            frame.solver.add_clause(clause)
         self.stats["lemmas"] += 1
         activity = self.activity
         for lit in key:
@@ -550,12 +584,13 @@ class IC3:
 
     def _blocked(self, cube: Cube, level: int) -> bool:
         """Does F_level already exclude the cube (F_level ∧ cube unsat)?"""
-        return not self._solve(self.solver, [-self.act_trans, -self.act_goal] + self._level_acts(level) + cube)
+        return not self._solve(self._frame(level).solver, [-self.act_trans, -self.act_goal] + cube)
 
     def _bad_state(self) -> list[int] | None:
         """A model of F_k ∧ U ∧ G, or None."""
-        if self._solve(self.solver, [-self.act_trans, self.act_goal] + self._level_acts(self.k)):
-            return self.solver.get_model()
+        solver = self._frame(self.k).solver
+        if self._solve(solver, [-self.act_trans, self.act_goal]):
+            return solver.get_model()
         return None
 
     # ---------------------------------------------------------- the main loop
@@ -661,7 +696,8 @@ class IC3:
         finally:
             if self.timer is not None:
                 self.timer.cancel()
-            self.solver.delete()
+            for frame in self.frame_solvers:
+                frame.solver.delete()
             self.lifter.delete()
             if self.init_solver is not None:
                 self.init_solver.delete()
@@ -670,7 +706,7 @@ class IC3:
     def _interrupt(self) -> None:
         """Timer thread at the deadline: stop the running SAT call (a solver being rebuilt at
         that moment is caught by the deadline check before its next call)."""
-        for s in (self.solver, self.lifter, self.init_solver):
+        for s in [f.solver for f in self.frame_solvers] + [self.lifter, self.init_solver]:
             try:
                 if s is not None:
                     s.interrupt()
