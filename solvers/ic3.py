@@ -11,11 +11,11 @@ lemma and the invariant mention state variables only. U holds in every state of 
 step j (variables 1..n) to step j+1 (n+1..2n), G is checked in the last state.
 
 One incremental SAT solver per frame, as in IC3ref, ABC's pdr and rIC3: the solver of F_i holds
-U (always on), T ∧ U' (switched by `act_trans`), G (`act_goal`), I unguarded for F_0, and the
-lemmas of levels ≥ i unguarded (a lemma of level L belongs to F_1..F_L). A query thus carries
-only its cube and at most three switches; one shared solver with a switch per level (measured
-on d.aig) spent most of each call deciding and propagating those switches. A second solver
-lifts predecessors.
+U, T ∧ U' (switched by `act_trans`), I unguarded for F_0, and the lemmas of levels ≥ i unguarded
+(a lemma of level L belongs to F_1..F_L). A query thus carries only its cube and one switch; one
+shared solver with a switch per level (measured on d.aig) spent most of each call deciding and
+propagating those switches. G lives in a solver of its own for F_k ∧ G, a further one lifts
+predecessors. Every solver numbers its variables densely (`_CompactSolver`).
 
 Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
 s ∧ a ∧ U ∧ T ∧ ¬t' is exact only when the aux values we fix are free inputs and T, U define
@@ -68,15 +68,61 @@ class _Obligation:
     succ: _Obligation | None = None
 
 
-@dataclass
-class _FrameSolver:
-    """The SAT solver of one frame and the bookkeeping of its incremental use."""
+class _CompactSolver:
+    """A SAT solver that numbers variables densely, in order of first use.
 
-    solver: Solver
-    next_free: int  # first variable not yet used for a query's selector
-    dead: int = 0  # selectors of past queries (each adds a little to every later call)
-    loaded: set[int] = field(default_factory=set)  # T definitions added (lazy cones)
-    loaded_state: set[int] = field(default_factory=set)  # latches whose cones are added
+    PySAT's solvers create every variable up to the highest one they are given and decide each
+    of them in every satisfiable call. A frame solver of an AIGER circuit needs the cones of the
+    latches its queries mention, not the whole circuit: on b.aig (15k variables) the same
+    queries cost 4× as much with the DimSpec numbering (measured, minisat22)."""
+
+    def __init__(self, name: str, clauses: list[Clause] = ()) -> None:
+        self.solver = Solver(name=name)
+        self.var: dict[int, int] = {}  # IC3 variable -> solver variable
+        self.top = 0
+        self.dead = 0  # selectors of past queries (each adds a little to every later call)
+        self.loaded: set[int] = set()  # T definitions added (lazy cones)
+        self.loaded_state: set[int] = set()  # latches whose cones are added
+        for clause in clauses:
+            self.add(clause)
+
+    def lit(self, lit: int) -> int:
+        v = abs(lit)
+        s = self.var.get(v)
+        if s is None:
+            self.top += 1
+            s = self.var[v] = self.top
+        return s if lit > 0 else -s
+
+    def fresh(self) -> int:
+        """A variable of this solver only (a query's selector)."""
+        self.top += 1
+        return self.top
+
+    def add(self, clause: Clause, selector: int | None = None) -> None:
+        lit = self.lit
+        mapped = [lit(x) for x in clause]
+        if selector is not None:
+            mapped.append(selector)
+        self.solver.add_clause(mapped)
+
+    def values(self, model: list[int], variables: list[int]) -> Cube:
+        """The model's literals of `variables`; a variable the solver never saw is unconstrained
+        by everything it holds and reads as false."""
+        var = self.var
+        out = []
+        for v in variables:
+            s = var.get(v)
+            out.append(v if s is not None and model[s - 1] > 0 else -v)
+        return out
+
+
+@dataclass
+class _Point:
+    """A state read from a model, and the aux values (free inputs) lifting fixes with it."""
+
+    state: Cube
+    inputs: list[int]
 
 
 @dataclass
@@ -302,22 +348,22 @@ class IC3:
         w = self.width
         self.t_clauses = {out: [self._to_solver(c) for c in cs] for out, cs in self.defs.t_clauses.items()}
         universal_next = [] if self.defs.u_total else [[self._next(lit) for lit in c] for c in ts.universal]
-        # Guarded copies of T ∧ U' and G for every frame solver; switches fixed here.
-        self.act_trans, self.act_goal = w + 1, w + 2
-        self.first_free = w + 3
+        # T ∧ U' under a switch in every frame solver (off: the query is about one state).
+        self.act_trans = w + 1
         neg_t = -self.act_trans
         base = [list(c) for c in ts.universal]
         # Functional systems load T cone by cone, as queries mention latches (`_load_cones`).
         self.lazy = self.defs.functional
-        self.lift_loaded: set[int] = set()
-        self.lift_loaded_state: set[int] = set()
         if not self.lazy:
             base += [self._to_solver(c) + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
             base += [c + [neg_t] for c in universal_next]
-        base += [c + [-self.act_goal] for c in ts.goal]
         self.frame_base = base
-        self.frame_solvers: list[_FrameSolver] = []
+        self.frame_solvers: list[_CompactSolver] = []
+        # G (with its cone of gates) lives in one solver of its own for F_k ∧ G: in the frame
+        # solvers it would only add variables to decide.
+        self.goal_solver: _CompactSolver | None = None
+        self.goal_level = 0
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
         lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [self._to_solver(c) for c in ts.trans])
@@ -332,37 +378,48 @@ class IC3:
             lift_base += [[-d, -lit] for lit in c]
         lift_base.append(selectors + [-self.lift_not_goal])
         self.lift_base = lift_base
-        self.lift_first_free = w + 2 + len(self.defs.goal_rest)
-        self.lifter: Solver | None = None
-        self._build_lifter()
+        self.lifter = self._new_lifter(set(), set())
         self.init_solver: Solver | None = None
         if self.init_units is None:
             self.init_solver = Solver(name=self.solver_name, bootstrap_with=ts.init + ts.universal)
 
-    def _frame(self, level: int) -> _FrameSolver:
+    def _frame(self, level: int) -> _CompactSolver:
         """The solver of F_level, created on first use."""
         while len(self.frame_solvers) <= level:
             self.frame_solvers.append(self._new_frame_solver(len(self.frame_solvers), set(), set()))
         return self.frame_solvers[level]
 
-    def _new_frame_solver(self, level: int, loaded: set[int], loaded_state: set[int]) -> _FrameSolver:
+    def _new_frame_solver(self, level: int, loaded: set[int], loaded_state: set[int]) -> _CompactSolver:
         """A solver for F_level: the base, I (level 0) or the live lemmas of levels ≥ level, and
         the T cones loaded so far. Rebuilding one now and then drops the dead selectors of past
         queries and the clauses of subsumed lemmas."""
-        solver = Solver(name=self.solver_name, bootstrap_with=self.frame_base)
+        frame = _CompactSolver(self.solver_name, self.frame_base)
         if level == 0:
             for c in self.ts.init:
-                solver.add_clause(c)
+                frame.add(c)
         else:
             for lv in range(level, len(self.frames)):
                 for key in self.frames[lv]:
-                    solver.add_clause([-lit for lit in key])
+                    frame.add([-lit for lit in key])
         guard = [-self.act_trans]
         for output in loaded:
             for c in self.t_clauses[output]:
-                solver.add_clause(c + guard)
+                frame.add(c + guard)
+        frame.loaded, frame.loaded_state = loaded, loaded_state
         self.stats["rebuilds"] = self.stats.get("rebuilds", 0) + 1
-        return _FrameSolver(solver, self.first_free, 0, loaded, loaded_state)
+        return frame
+
+    def _goal(self) -> _CompactSolver:
+        """The solver of F_k ∧ U ∧ G, rebuilt for each new k from the lemmas of levels ≥ k."""
+        if self.goal_solver is None or self.goal_level != self.k:
+            if self.goal_solver is not None:
+                self.goal_solver.solver.delete()
+            goal = _CompactSolver(self.solver_name, [list(c) for c in self.ts.universal] + [list(c) for c in self.ts.goal])
+            for lv in range(self.k, len(self.frames)):
+                for key in self.frames[lv]:
+                    goal.add([-lit for lit in key])
+            self.goal_solver, self.goal_level = goal, self.k
+        return self.goal_solver
 
     def _retire_selector(self, level: int, selector: int) -> None:
         frame = self.frame_solvers[level]
@@ -372,21 +429,20 @@ class IC3:
             frame.solver.delete()
             self.frame_solvers[level] = self._new_frame_solver(level, frame.loaded, frame.loaded_state)
 
-    def _build_lifter(self) -> None:
-        if self.lifter is not None:
-            self.lifter.delete()
-        self.lifter = Solver(name=self.solver_name, bootstrap_with=self.lift_base)
-        for output in self.lift_loaded:
+    def _new_lifter(self, loaded: set[int], loaded_state: set[int]) -> _CompactSolver:
+        lifter = _CompactSolver(self.solver_name, self.lift_base)
+        for output in loaded:
             for c in self.t_clauses[output]:
-                self.lifter.add_clause(c)
-        self.lift_next = self.lift_first_free
-        self.lift_dead = 0
+                lifter.add(c)
+        lifter.loaded, lifter.loaded_state = loaded, loaded_state
+        return lifter
 
-    def _load_cones(self, solver: Solver, loaded: set[int], loaded_state: set[int], cube: Cube, guard: list[int]) -> None:
+    def _load_cones(self, target: _CompactSolver, cube: Cube, guard: list[int]) -> None:
         """Add the definitions of the next-state functions of the cube's variables, and of the
         gates they use, unless loaded already. Sound for functional T: definitions left out can
         always be satisfied, whatever the current state and inputs."""
         n = self.n
+        loaded, loaded_state = target.loaded, target.loaded_state
         stack = []
         for lit in cube:
             v = abs(lit)
@@ -400,7 +456,7 @@ class IC3:
                 continue
             loaded.add(output)
             for c in clauses[output]:
-                solver.add_clause(c + guard)
+                target.add(c + guard)
             stack.extend(defs[output])
 
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
@@ -414,8 +470,11 @@ class IC3:
             raise _Stop("timeout")
         return answer
 
-    def _state_cube(self, model: list[int]) -> Cube:
-        return [model[v - 1] for v in self.state_vars]
+    def _read_state(self, target: _CompactSolver, with_inputs: bool) -> _Point:
+        """The state (and, if asked, the aux values lifting fixes) of the last model."""
+        model = target.solver.get_model()
+        inputs = target.values(model, self.lift_aux) if with_inputs else []
+        return _Point(target.values(model, self.state_vars), inputs)
 
     # -------------------------------------------------------------- initiation
     def _excludes_init(self, cube: Cube) -> bool:
@@ -439,55 +498,54 @@ class IC3:
         return [lit for lit in cube if lit in needed]
 
     # ---------------------------------------------------- relative induction
-    def _consecution(self, level: int, cube: Cube, want_model: bool = False) -> tuple[bool, Cube | None, list[int] | None]:
+    def _consecution(self, level: int, cube: Cube, want_model: bool = False, with_inputs: bool = False) -> tuple[bool, Cube | None, _Point | None]:
         """Is ¬cube inductive relative to F_level (F_level ∧ ¬cube ∧ U ∧ T ∧ U' ⇒ ¬cube')?
-        UNSAT: (True, reduced cube from the core, None). SAT: (False, None, model if wanted)."""
+        UNSAT: (True, reduced cube from the core, None). SAT: (False, None, the predecessor
+        state if wanted)."""
         frame = self._frame(level)
-        solver = frame.solver
         if self.lazy:
-            self._load_cones(solver, frame.loaded, frame.loaded_state, cube, [-self.act_trans])
-        tmp = frame.next_free
-        frame.next_free += 1
-        solver.add_clause([-lit for lit in cube] + [-tmp])
-        next_var = self.next_var
-        primed = [next_var[lit] if lit > 0 else -next_var[-lit] for lit in cube]
-        assumptions = [self.act_trans, -self.act_goal, tmp] + primed
+            self._load_cones(frame, cube, [-self.act_trans])
+        tmp = frame.fresh()
+        frame.add([-lit for lit in cube], -tmp)
+        next_var, lit = self.next_var, frame.lit
+        primed = [lit(next_var[x]) if x > 0 else -lit(next_var[-x]) for x in cube]
+        assumptions = [lit(self.act_trans), tmp] + primed
         try:
-            sat = self._solve(solver, assumptions)
-            if sat:
-                return False, None, solver.get_model() if want_model else None
-            core = set(solver.get_core() or [])
-            reduced = [lit for lit, p in zip(cube, primed) if p in core]
+            if self._solve(frame.solver, assumptions):
+                return False, None, self._read_state(frame, with_inputs) if want_model else None
+            core = set(frame.solver.get_core() or [])
+            reduced = [x for x, p in zip(cube, primed) if p in core]
             return True, self._restore_initiation(reduced, cube), None
         finally:
             self._retire_selector(level, tmp)
 
     # ----------------------------------------------------------------- lifting
-    def _lift(self, model: list[int], successor: Cube | None) -> Cube:
-        """A cube of states around the model's state that all reach `successor` (None: G)."""
-        state_cube = self._state_cube(model)
+    def _lift(self, point: _Point, successor: Cube | None) -> Cube:
+        """A cube of states around the point's state that all reach `successor` (None: G)."""
+        state_cube = point.state
         if not self.lifting:
             return state_cube
-        aux_values = [model[v - 1] for v in self.lift_aux]
+        lifter = self.lifter
         if successor is None:
-            target = self.lift_not_goal
+            target = lifter.lit(self.lift_not_goal)
         else:
             if self.lazy:
-                self._load_cones(self.lifter, self.lift_loaded, self.lift_loaded_state, successor, [])
-            target = self.lift_next
-            self.lift_next += 1
-            self.lifter.add_clause([-self._next(lit) for lit in successor] + [-target])
+                self._load_cones(lifter, successor, [])
+            target = lifter.fresh()
+            lifter.add([-self._next(x) for x in successor], -target)
+        lit = lifter.lit
         try:
-            if self._solve(self.lifter, [target] + aux_values + state_cube):
+            if self._solve(lifter.solver, [target] + [lit(x) for x in point.inputs] + [lit(x) for x in state_cube]):
                 return state_cube  # T not functional here: the full state is still exact
-            core = set(self.lifter.get_core() or [])
-            return [lit for lit in state_cube if lit in core]
+            core = set(lifter.solver.get_core() or [])
+            return [x for x in state_cube if lit(x) in core]
         finally:
             if successor is not None:
-                self.lifter.add_clause([-target])
-                self.lift_dead += 1
-                if self.lift_dead > self.rebuild_limit:
-                    self._build_lifter()
+                lifter.solver.add_clause([-target])
+                lifter.dead += 1
+                if lifter.dead > self.rebuild_limit:
+                    lifter.solver.delete()
+                    self.lifter = self._new_lifter(lifter.loaded, lifter.loaded_state)
 
     # --------------------------------------------------------- generalisation
     def _mic(self, level: int, cube: Cube, depth: int) -> Cube:
@@ -519,11 +577,11 @@ class IC3:
             if depth > CTG_MAX_DEPTH:
                 ok, core, _ = self._consecution(level, cube)
                 return core if ok else None
-            ok, core, model = self._consecution(level, cube, want_model=True)
+            ok, core, point = self._consecution(level, cube, want_model=True)
             if ok:
                 return core
-            assert model is not None
-            ctg = self._state_cube(model)
+            assert point is not None
+            ctg = point.state
             if ctgs < CTG_MAX_COUNT and level > 0 and self._excludes_init(ctg):
                 ok, ctg_core, _ = self._consecution(level - 1, ctg)
                 if ok:
@@ -576,7 +634,9 @@ class IC3:
             occurs.setdefault(lit, set()).add(key)
         clause = [-lit for lit in key]
         for frame in self.frame_solvers[first_solver : level + 1]:
-            frame.solver.add_clause(clause)
+            frame.add(clause)
+        if self.goal_solver is not None and level >= self.goal_level and first_solver <= self.goal_level:
+            self.goal_solver.add(clause)
         self.stats["lemmas"] += 1
         activity = self.activity
         for lit in key:
@@ -584,13 +644,15 @@ class IC3:
 
     def _blocked(self, cube: Cube, level: int) -> bool:
         """Does F_level already exclude the cube (F_level ∧ cube unsat)?"""
-        return not self._solve(self._frame(level).solver, [-self.act_trans, -self.act_goal] + cube)
+        frame = self._frame(level)
+        lit = frame.lit
+        return not self._solve(frame.solver, [-lit(self.act_trans)] + [lit(x) for x in cube])
 
-    def _bad_state(self) -> list[int] | None:
+    def _bad_state(self) -> _Point | None:
         """A model of F_k ∧ U ∧ G, or None."""
-        solver = self._frame(self.k).solver
-        if self._solve(solver, [-self.act_trans, self.act_goal]):
-            return solver.get_model()
+        goal = self._goal()
+        if self._solve(goal.solver, []):
+            return self._read_state(goal, with_inputs=True)
         return None
 
     # ---------------------------------------------------------- the main loop
@@ -611,7 +673,7 @@ class IC3:
                 if ob.depth > 0 and self._blocked(ob.cube, ob.level):
                     heapq.heappop(queue)
                     continue
-                ok, core, pred_model = self._consecution(ob.level - 1, ob.cube, want_model=True)
+                ok, core, pred = self._consecution(ob.level - 1, ob.cube, want_model=True, with_inputs=True)
                 if ok:
                     heapq.heappop(queue)
                     assert core is not None
@@ -631,9 +693,9 @@ class IC3:
                         again = _Obligation(ob.cube, level + 1, ob.depth, ob.succ)
                         heapq.heappush(queue, (again.level, again.depth, counter, again))
                 else:
-                    assert pred_model is not None
+                    assert pred is not None
                     counter += 1
-                    pred_cube = self._lift(pred_model, ob.cube)
+                    pred_cube = self._lift(pred, ob.cube)
                     # A predecessor that may be initial ends the path (level 0): a lemma must
                     # never exclude an initial state.
                     level = ob.level - 1 if self._excludes_init(pred_cube) else 0
@@ -660,14 +722,14 @@ class IC3:
                         self.push_failures[key] = (i, state, len(log))
                         self.stats["pushes_skipped"] += 1
                         continue
-                ok, core, model = self._consecution(i, list(key), want_model=True)
+                ok, core, point = self._consecution(i, list(key), want_model=True)
                 if ok:
                     assert core is not None
                     self.push_failures.pop(key, None)
                     self._add_lemma(core, i + 1)  # removes `key`: core ⊆ key
                 else:
-                    assert model is not None
-                    self.push_failures[key] = (i, set(self._state_cube(model)), len(log))
+                    assert point is not None
+                    self.push_failures[key] = (i, set(point.state), len(log))
             if not frame:
                 return i
         return None
@@ -696,9 +758,9 @@ class IC3:
         finally:
             if self.timer is not None:
                 self.timer.cancel()
-            for frame in self.frame_solvers:
-                frame.solver.delete()
-            self.lifter.delete()
+            for target in self.frame_solvers + [self.lifter, self.goal_solver]:
+                if target is not None:
+                    target.solver.delete()
             if self.init_solver is not None:
                 self.init_solver.delete()
             self.stats["time"] = round(time.monotonic() - start, 3)
@@ -706,7 +768,8 @@ class IC3:
     def _interrupt(self) -> None:
         """Timer thread at the deadline: stop the running SAT call (a solver being rebuilt at
         that moment is caught by the deadline check before its next call)."""
-        for s in [f.solver for f in self.frame_solvers] + [self.lifter, self.init_solver]:
+        compact = self.frame_solvers + [self.lifter, self.goal_solver]
+        for s in [c.solver for c in compact if c is not None] + [self.init_solver]:
             try:
                 if s is not None:
                     s.interrupt()
