@@ -49,8 +49,6 @@ MIC_ATTEMPTS = 3
 CTG_MAX_DEPTH = 1
 CTG_MAX_COUNT = 3
 REBUILD_MIN = 2000
-# A cached failed push is re-validated against at most this many newer lemmas (else: SAT call).
-CTI_SCAN_LIMIT = 1000
 PROGRESS_INTERVAL = 1.0  # seconds between progress reports
 
 
@@ -94,14 +92,21 @@ class _CompactSolver:
             s = self.var[v] = self.top
         return s if lit > 0 else -s
 
+    def lits(self, lits: Cube) -> Cube:
+        """`lit` over a list, fast when every variable is known already (the usual case)."""
+        var = self.var
+        try:
+            return [var[x] if x > 0 else -var[-x] for x in lits]
+        except KeyError:
+            return [self.lit(x) for x in lits]
+
     def fresh(self) -> int:
         """A variable of this solver only (a query's selector)."""
         self.top += 1
         return self.top
 
     def add(self, clause: Clause, selector: int | None = None) -> None:
-        lit = self.lit
-        mapped = [lit(x) for x in clause]
+        mapped = self.lits(clause)
         if selector is not None:
             mapped.append(selector)
         self.solver.add_clause(mapped)
@@ -307,9 +312,8 @@ class IC3:
         self.frames: list[set[tuple[int, ...]]] = [set(), set()]  # lemmas (as cubes) by level
         self.level_of: dict[tuple[int, ...], int] = {}
         self.occurs: dict[int, set[tuple[int, ...]]] = {}  # literal -> lemmas containing it
-        self.lemma_log: list[tuple[tuple[int, ...], int]] = []  # every lemma added, in order
-        # lemma -> (level, counterexample state of its last failed push, log length then)
-        self.push_failures: dict[tuple[int, ...], tuple[int, set[int], int]] = {}
+        # lemma -> (level, counterexample state of its last failed push)
+        self.push_failures: dict[tuple[int, ...], tuple[int, Cube]] = {}
         # Dead query literals tolerated before a solver is rebuilt.
         self.rebuild_limit = max(REBUILD_MIN, ts.n // 4)
         self.k = 1
@@ -507,9 +511,9 @@ class IC3:
             self._load_cones(frame, cube, [-self.act_trans])
         tmp = frame.fresh()
         frame.add([-lit for lit in cube], -tmp)
-        next_var, lit = self.next_var, frame.lit
-        primed = [lit(next_var[x]) if x > 0 else -lit(next_var[-x]) for x in cube]
-        assumptions = [lit(self.act_trans), tmp] + primed
+        next_var = self.next_var
+        primed = frame.lits([next_var[x] if x > 0 else -next_var[-x] for x in cube])
+        assumptions = [frame.lit(self.act_trans), tmp] + primed
         try:
             if self._solve(frame.solver, assumptions):
                 return False, None, self._read_state(frame, with_inputs) if want_model else None
@@ -535,7 +539,7 @@ class IC3:
             lifter.add([-self._next(x) for x in successor], -target)
         lit = lifter.lit
         try:
-            if self._solve(lifter.solver, [target] + [lit(x) for x in point.inputs] + [lit(x) for x in state_cube]):
+            if self._solve(lifter.solver, [target] + lifter.lits(point.inputs) + lifter.lits(state_cube)):
                 return state_cube  # T not functional here: the full state is still exact
             core = set(lifter.solver.get_core() or [])
             return [x for x in state_cube if lit(x) in core]
@@ -629,7 +633,6 @@ class IC3:
             self.frames.append(set())
         self.frames[level].add(key)
         self.level_of[key] = level
-        self.lemma_log.append((key, level))
         for lit in key:
             occurs.setdefault(lit, set()).add(key)
         clause = [-lit for lit in key]
@@ -645,8 +648,7 @@ class IC3:
     def _blocked(self, cube: Cube, level: int) -> bool:
         """Does F_level already exclude the cube (F_level ∧ cube unsat)?"""
         frame = self._frame(level)
-        lit = frame.lit
-        return not self._solve(frame.solver, [-lit(self.act_trans)] + [lit(x) for x in cube])
+        return not self._solve(frame.solver, [-frame.lit(self.act_trans)] + frame.lits(cube))
 
     def _bad_state(self) -> _Point | None:
         """A model of F_k ∧ U ∧ G, or None."""
@@ -706,20 +708,20 @@ class IC3:
     def _propagate(self) -> int | None:
         """Push lemmas forward; return i if F_i = F_{i+1} (the proof), else None.
 
-        A failed push leaves a counterexample state; while no later lemma of level ≥ i excludes
-        that state, the same push would fail again, so it is skipped without a SAT call."""
-        log = self.lemma_log
+        A failed push leaves a counterexample state; while F_i still contains that state, the
+        same push would fail again, so it is skipped. Whether it does is one unit propagation of
+        the state's literals in F_i's solver (a lemma that excludes the state has every literal
+        false), not a search."""
         for i in range(1, self.k):
             frame = self.frames[i]
             for key in sorted(frame, key=len):
                 if key not in frame:
                     continue  # subsumed meanwhile
                 cached = self.push_failures.get(key)
-                if cached is not None and cached[0] == i and len(log) - cached[2] <= CTI_SCAN_LIMIT:
-                    _, state, seen = cached
-                    superset = state.issuperset
-                    if not any(lv >= i and superset(d) for d, lv in log[seen:]):
-                        self.push_failures[key] = (i, state, len(log))
+                if cached is not None and cached[0] == i:
+                    target = self._frame(i)
+                    no_conflict, _ = target.solver.propagate(assumptions=target.lits(cached[1]))
+                    if no_conflict:
                         self.stats["pushes_skipped"] += 1
                         continue
                 ok, core, point = self._consecution(i, list(key), want_model=True)
@@ -729,7 +731,7 @@ class IC3:
                     self._add_lemma(core, i + 1)  # removes `key`: core ⊆ key
                 else:
                     assert point is not None
-                    self.push_failures[key] = (i, set(point.state), len(log))
+                    self.push_failures[key] = (i, point.state)
             if not frame:
                 return i
         return None
