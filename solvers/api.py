@@ -70,6 +70,19 @@ def solve(
     `max_steps` and `schedule` are BMC's; `solver` is the PySAT solver name for the engine.
     """
     engine = engine or default_engine()
+    try:
+        result = _run_engine(ts, engine, solver, timeout, progress, max_steps, schedule, engine_options)
+    except MemoryError:
+        # Python could not allocate (e.g. under `ulimit -v`): a resource limit, not a verdict.
+        return SolveResult("unknown", reason="out of memory", engine=engine)
+    result.engine = result.engine or engine
+    verify(ts, result, check_solver)
+    return result
+
+
+def _run_engine(ts: TransitionSystem, engine: str, solver: str | None, timeout: float | None,
+                progress: Progress | None, max_steps: int | None, schedule: str,
+                engine_options: dict) -> SolveResult:
     if engine == "bmc":
         from solvers.bmc import DEFAULT_SOLVER, bmc
 
@@ -92,8 +105,6 @@ def solve(
         result = ic3(ts, timeout=timeout, progress=progress, **engine_options)
     else:
         raise ValueError(f"unknown engine {engine!r}; valid: {', '.join(ENGINES)}")
-    result.engine = result.engine or engine
-    verify(ts, result, check_solver)
     return result
 
 

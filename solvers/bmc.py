@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver, SolverNames
 
+from solvers.memory import near_limit
 from solvers.result import SolveResult
 from solvers.transys import Clause, TransitionSystem
 
@@ -264,6 +265,8 @@ def bmc(
             while built < point:
                 if deadline is not None and time.monotonic() >= deadline:
                     raise _Deadline()
+                if built % 16 == 0 and near_limit():
+                    return unknown("memory limit")
                 built += 1
                 add_step(built)
             if not gaps:

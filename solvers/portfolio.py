@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import queue as queue_module
+import signal
 import time
 from typing import Callable
 
@@ -20,8 +21,6 @@ Progress = Callable[[dict], None]
 
 def _worker(engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out) -> None:
     """Child process: solve (the result is checked inside `solve`) and send it to the parent."""
-    import signal
-
     # The parent decides about Ctrl-C; a child only stops when the parent terminates it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from solvers.api import solve
@@ -37,6 +36,18 @@ def _worker(engine: str, ts: TransitionSystem, timeout: float | None, options: d
         out.put(("internal-error", engine, f"{engine} produced a result that failed its check: {err}"))
     except Exception as err:  # a crash of one engine must not take the verdict of another down
         out.put(("internal-error", engine, f"{engine} crashed: {type(err).__name__}: {err}"))
+
+
+def _death(engine: str, exitcode: int) -> str:
+    """Why a child stopped without an answer, in words (negative exit codes are signals)."""
+    if exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        hint = " (a SAT solver aborts so when memory runs out)" if name == "SIGABRT" else ""
+        return f"{engine} was killed by {name}{hint}"
+    return f"{engine} died with exit code {exitcode}"
 
 
 def portfolio(
@@ -76,7 +87,7 @@ def portfolio(
                 for name in list(pending):
                     if not procs[name].is_alive() and procs[name].exitcode not in (0, None):
                         pending.discard(name)
-                        errors.append(f"{name} died with exit code {procs[name].exitcode}")
+                        errors.append(_death(name, procs[name].exitcode))
                 if deadline is not None and time.monotonic() >= deadline:
                     break
                 continue

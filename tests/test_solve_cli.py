@@ -173,3 +173,20 @@ def test_ctrl_c_during_ic3_ends_with_unknown_and_the_frame_reached():
     assert "Traceback" not in err
     assert code == 0, err
     assert out.startswith("s UNKNOWN interrupted (ic3: frame "), out
+
+
+def test_bmc_near_the_memory_limit_stops_with_unknown():
+    # The address-space limit is set just above what the process uses once started, as
+    # `ulimit -v` or `llumc bench --memory-mb` would: BMC must stop before an allocation fails
+    # (CaDiCaL would abort the process, Python would raise MemoryError mid-step).
+    code = (
+        "import resource, sys\n"
+        "from solvers.cli import run\n"
+        "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (int(size * 1.2), resource.RLIM_INFINITY))\n"
+        f"sys.exit(run([{str(DATA / 'unreachable.dimspec')!r}, '--bmc', '-q', '--timeout', '20']))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in run.stderr, run.stderr
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("s UNKNOWN memory limit (no path of length ≤ "), run.stdout
