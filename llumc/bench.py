@@ -330,7 +330,11 @@ def _print_progress(stream: TextIO, result: TaskResult, done: int, total: int, e
     outcome = result.outcome
     mark = "WRONG" if outcome == "wrong" else outcome
     reason = f" ({result.reason})" if result.reason and outcome != "correct-true" else ""
-    print(f"[{done}/{total} {elapsed:.0f}s] {result.task.name} {result.task.property} "
+    width = 20
+    filled = width * done // max(total, 1)
+    bar = "#" * filled + "." * (width - filled)
+    eta = f" eta {elapsed / done * (total - done):.0f}s" if 0 < done < total else ""
+    print(f"[{done}/{total} {bar} {elapsed:.0f}s{eta}] {result.task.name} {result.task.property} "
           f"{result.engine}: {result.verdict} in {result.seconds:.1f}s, {mark}{reason}"[:400],
           file=stream, flush=True)
 
