@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from pysat.solvers import Solver
 
+from solvers.memory import near_limit
 from solvers.result import SolveResult
 from solvers.transys import Clause, TransitionSystem
 
@@ -50,6 +51,7 @@ CTG_MAX_DEPTH = 1
 CTG_MAX_COUNT = 3
 REBUILD_MIN = 2000
 PROGRESS_INTERVAL = 1.0  # seconds between progress reports
+MEMORY_CHECK_EVERY = 256  # SAT calls between two looks at the memory used (`solvers.memory`)
 
 
 class _Stop(Exception):
@@ -397,6 +399,8 @@ class IC3:
         """A solver for F_level: the base, I (level 0) or the live lemmas of levels ≥ level, and
         the T cones loaded so far. Rebuilding one now and then drops the dead selectors of past
         queries and the clauses of subsumed lemmas."""
+        if near_limit():
+            raise _Stop("memory limit")
         frame = _CompactSolver(self.solver_name, self.frame_base)
         if level == 0:
             for c in self.ts.init:
@@ -467,6 +471,9 @@ class IC3:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stop("timeout")
         self.stats["sat_calls"] += 1
+        # One solver per frame: memory grows with the frames (the solvers abort when it runs out).
+        if self.stats["sat_calls"] % MEMORY_CHECK_EVERY == 0 and near_limit():
+            raise _Stop("memory limit")
         if self.deadline is None:
             return solver.solve(assumptions=assumptions)
         answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)

@@ -24,9 +24,12 @@ def _physical_memory() -> int | None:
         return None
 
 
-def near_limit(fraction: float = STOP_AT) -> bool:
-    """Whether the address space used exceeds `fraction` of the soft RLIMIT_AS (as `llumc bench`
-    and `ulimit -v` set it), or the resident set that fraction of the physical memory."""
+def near_limit(fraction: float | None = None) -> bool:
+    """Whether the address space used exceeds `fraction` (default `STOP_AT`) of the soft
+    RLIMIT_AS (as `llumc bench` and `ulimit -v` set it), or the resident set that fraction of
+    the physical memory."""
+    if fraction is None:
+        fraction = STOP_AT
     try:
         with open("/proc/self/statm") as statm:
             size_pages, resident_pages = (int(x) for x in statm.read().split()[:2])

@@ -175,18 +175,29 @@ def test_ctrl_c_during_ic3_ends_with_unknown_and_the_frame_reached():
     assert out.startswith("s UNKNOWN interrupted (ic3: frame "), out
 
 
-def test_bmc_near_the_memory_limit_stops_with_unknown():
-    # The address-space limit is set just above what the process uses once started, as
-    # `ulimit -v` or `llumc bench --memory-mb` would: BMC must stop before an allocation fails
-    # (CaDiCaL would abort the process, Python would raise MemoryError mid-step).
+@pytest.mark.parametrize(
+    ("path", "engine", "reason"),
+    [
+        (DATA / "unreachable.dimspec", "bmc", "s UNKNOWN memory limit (no path of length ≤ "),
+        (shared_data.SHARED / "aiger/minireachic3/e.aig", "ic3", "s UNKNOWN memory limit"),
+    ],
+)
+def test_engine_near_the_memory_limit_stops_with_unknown(path: Path, engine: str, reason: str):
+    # A real address-space limit (as `ulimit -v` or `llumc bench --memory-mb` set it) with the
+    # stopping point lowered to 1 % of it, so that the engine meets it at once: it must answer
+    # UNKNOWN rather than run into the limit (a SAT solver would abort the process).
+    if not path.exists():
+        pytest.skip("shared AIGER absent")
     code = (
         "import resource, sys\n"
+        "import solvers.memory\n"
         "from solvers.cli import run\n"
         "size = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
-        "resource.setrlimit(resource.RLIMIT_AS, (int(size * 1.2), resource.RLIM_INFINITY))\n"
-        f"sys.exit(run([{str(DATA / 'unreachable.dimspec')!r}, '--bmc', '-q', '--timeout', '20']))\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (size + (1 << 30), resource.RLIM_INFINITY))\n"
+        "solvers.memory.STOP_AT = 0.01\n"
+        f"sys.exit(run([{str(path)!r}, '--{engine}', '-q', '--timeout', '20']))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
     assert "Traceback" not in run.stderr, run.stderr
     assert run.returncode == 0, run.stderr
-    assert run.stdout.startswith("s UNKNOWN memory limit (no path of length ≤ "), run.stdout
+    assert run.stdout.startswith(reason), run.stdout
