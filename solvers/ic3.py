@@ -116,12 +116,8 @@ class _CompactSolver:
     def values(self, model: list[int], variables: list[int]) -> Cube:
         """The model's literals of `variables`; a variable the solver never saw is unconstrained
         by everything it holds and reads as false."""
-        var = self.var
-        out = []
-        for v in variables:
-            s = var.get(v)
-            out.append(v if s is not None and model[s - 1] > 0 else -v)
-        return out
+        get = self.var.get
+        return [v if (s := get(v)) is not None and model[s - 1] > 0 else -v for v in variables]
 
 
 @dataclass
