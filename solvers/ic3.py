@@ -12,9 +12,9 @@ step j (variables 1..n) to step j+1 (n+1..2n), G is checked in the last state.
 
 One incremental SAT solver per frame, as in IC3ref, ABC's pdr and rIC3: the solver of F_i holds
 U, T ∧ U' (switched by `act_trans`), I unguarded for F_0, and the lemmas of levels ≥ i unguarded
-(a lemma of level L belongs to F_1..F_L). A query thus carries only its cube and one switch; one
-shared solver with a switch per level (measured on d.aig) spent most of each call deciding and
-propagating those switches. G lives in a solver of its own for F_k ∧ G, a further one lifts
+(a lemma of level L belongs to F_1..F_L). A query thus carries only its cube and one switch; with
+one shared solver and a switch per level, a SAT call on d.aig took about a quarter longer
+(236 µs against 190 µs, measured during development). G lives in a solver of its own for F_k ∧ G, a further one lifts
 predecessors. Every solver numbers its variables densely (`_CompactSolver`).
 
 Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
