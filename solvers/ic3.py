@@ -321,35 +321,12 @@ class IC3:
         self._build_solvers()
 
     # ----------------------------------------------------------------- solvers
-    def _number_next_state(self) -> None:
-        """Number the next-state variables the solvers need right after the current ones.
-
-        DimSpec's n+1..2n names every variable's next copy, but T mentions only the latches'
-        (and U' only U's variables): a SAT solver still decides every variable below the
-        highest one it was given, so on an AIGER circuit a satisfiable query paid for n useless
-        decisions (measured: half the variables of d.aig and b.aig)."""
-        n = self.n
-        primed = set(self.state_vars)
-        if not self.defs.u_total:
-            primed.update(abs(lit) for c in self.ts.universal for lit in c)
-        self.next_var = {v: n + i + 1 for i, v in enumerate(sorted(primed))}
-        self.width = n + len(primed)  # solver variables of one pair of steps
-
-    def _next(self, lit: int) -> int:
-        """The solver literal of a current-state literal's next copy."""
-        return self.next_var[lit] if lit > 0 else -self.next_var[-lit]
-
-    def _to_solver(self, clause: Clause) -> Clause:
-        """A clause over DimSpec's 1..2n in the solvers' numbering."""
-        n, next_var = self.n, self.next_var
-        return [lit if -n <= lit <= n else (next_var[lit - n] if lit > 0 else -next_var[-lit - n]) for lit in clause]
-
     def _build_solvers(self) -> None:
-        ts = self.ts
-        self._number_next_state()
-        w = self.width
-        self.t_clauses = {out: [self._to_solver(c) for c in cs] for out, cs in self.defs.t_clauses.items()}
-        universal_next = [] if self.defs.u_total else [[self._next(lit) for lit in c] for c in ts.universal]
+        ts, n = self.ts, self.n
+        universal_next = [] if self.defs.u_total else [_shift(c, n) for c in ts.universal]
+        # DimSpec's numbering (1..n now, n+1..2n next) and 2n+1… for switches: every solver
+        # renumbers densely (`_CompactSolver`), so unused next-state variables cost nothing.
+        w = 2 * n
         # T ∧ U' under a switch in every frame solver (off: the query is about one state).
         self.act_trans = w + 1
         neg_t = -self.act_trans
@@ -357,7 +334,7 @@ class IC3:
         # Functional systems load T cone by cone, as queries mention latches (`_load_cones`).
         self.lazy = self.defs.functional
         if not self.lazy:
-            base += [self._to_solver(c) + [neg_t] for c in ts.trans]
+            base += [c + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
             base += [c + [neg_t] for c in universal_next]
         self.frame_base = base
@@ -368,7 +345,7 @@ class IC3:
         self.goal_level = 0
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
-        lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [self._to_solver(c) for c in ts.trans])
+        lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [list(c) for c in ts.trans])
         if not self.defs.u_total:
             lift_base += universal_next
         lift_base += [list(c) for c in self.defs.goal_defs]
@@ -407,7 +384,7 @@ class IC3:
                     frame.add([-lit for lit in key])
         guard = [-self.act_trans]
         for output in loaded:
-            for c in self.t_clauses[output]:
+            for c in self.defs.t_clauses[output]:
                 frame.add(c + guard)
         frame.loaded, frame.loaded_state = loaded, loaded_state
         self.stats["rebuilds"] = self.stats.get("rebuilds", 0) + 1
@@ -436,7 +413,7 @@ class IC3:
     def _new_lifter(self, loaded: set[int], loaded_state: set[int]) -> _CompactSolver:
         lifter = _CompactSolver(self.solver_name, self.lift_base)
         for output in loaded:
-            for c in self.t_clauses[output]:
+            for c in self.defs.t_clauses[output]:
                 lifter.add(c)
         lifter.loaded, lifter.loaded_state = loaded, loaded_state
         return lifter
@@ -453,7 +430,7 @@ class IC3:
             if v not in loaded_state:
                 loaded_state.add(v)
                 stack.append(v + n)
-        defs, clauses = self.defs.t_defs, self.t_clauses
+        defs, clauses = self.defs.t_defs, self.defs.t_clauses
         while stack:
             output = stack.pop()
             if output in loaded or output not in clauses:
@@ -514,8 +491,7 @@ class IC3:
             self._load_cones(frame, cube, [-self.act_trans])
         tmp = frame.fresh()
         frame.add([-lit for lit in cube], -tmp)
-        next_var = self.next_var
-        primed = frame.lits([next_var[x] if x > 0 else -next_var[-x] for x in cube])
+        primed = frame.lits(_shift(cube, self.n))
         assumptions = [frame.lit(self.act_trans), tmp] + primed
         try:
             if self._solve(frame.solver, assumptions):
@@ -539,7 +515,7 @@ class IC3:
             if self.lazy:
                 self._load_cones(lifter, successor, [])
             target = lifter.fresh()
-            lifter.add([-self._next(x) for x in successor], -target)
+            lifter.add([-x for x in _shift(successor, self.n)], -target)
         lit = lifter.lit
         try:
             if self._solve(lifter.solver, [target] + lifter.lits(point.inputs) + lifter.lits(state_cube)):
