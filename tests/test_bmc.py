@@ -14,25 +14,15 @@ from solvers.check import check_trace
 from solvers.dimspec import read_dimspec
 from solvers.transys import TransitionSystem
 import shared_data
+from random_systems import brute_force_depth, transition_systems
 
 SHARED = shared_data.SHARED / "dimspec"
 DATA = Path(__file__).parent / "data"
 
-# Depths from the shared README (an independent unroller). freecell (7) takes seconds: it is
-# measured by `make bench-solvers` instead.
-DEPTHS = [
-    ("incplan/mini1.cnf", 1),
-    ("incplan/mini2.cnf", 2),
-    ("minireachic3/test2.spec", 1),
-    ("minireachic3/test3.spec", 1),
-    ("minireachic3/test4.spec", 3),
-    ("minireachic3/test5.spec", 3),
-]
-
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared DimSpec files not present")
 @pytest.mark.parametrize("schedule", ["linear", "every:2", "exp"])
-@pytest.mark.parametrize("name, depth", DEPTHS)
+@pytest.mark.parametrize("name, depth", shared_data.DIMSPEC_DEPTHS)
 def test_shared_files_shortest_depth(name, depth, schedule):
     ts = read_dimspec(SHARED / name, warn=None)
     result = bmc(ts, schedule=schedule, max_steps=20)
@@ -137,48 +127,8 @@ def test_multi_clause_goal_must_hold_as_a_whole_in_one_state():
     assert result.steps == 3 and result.trace[-1] == [1, 2]
 
 
-@st.composite
-def small_systems(draw) -> TransitionSystem:
-    n = draw(st.integers(1, 3))
-
-    def clauses(width: int, max_size: int):
-        literal = st.integers(1, width).flatmap(lambda v: st.sampled_from([v, -v]))
-        return st.lists(st.lists(literal, min_size=1, max_size=3), max_size=max_size)
-
-    return TransitionSystem(
-        n=n,
-        init=draw(clauses(n, 2)),
-        universal=draw(clauses(n, 1)),
-        goal=draw(clauses(n, 2)),
-        trans=draw(clauses(2 * n, 5)),
-    )
-
-
-def brute_force_depth(ts: TransitionSystem, limit: int) -> int | None:
-    """Shortest depth by explicit breadth-first search over all 2^n states."""
-    n = ts.n
-    states = [tuple(bool(s >> i & 1) for i in range(n)) for s in range(2**n)]
-
-    def holds(clauses, value) -> bool:
-        return all(any(value[abs(l) - 1] == (l > 0) for l in c) for c in clauses)
-
-    frontier = {s for s in states if holds(ts.init, s) and holds(ts.universal, s)}
-    seen = set(frontier)
-    for depth in range(limit + 1):
-        if any(holds(ts.goal, s) for s in frontier):
-            return depth
-        nxt = {
-            t for s in frontier for t in states if holds(ts.universal, t) and holds(ts.trans, s + t)
-        } - seen
-        seen |= nxt
-        frontier = nxt
-        if not frontier:
-            return None
-    return None
-
-
 @settings(max_examples=120, deadline=None)
-@given(small_systems(), st.sampled_from(["linear", "every:2", "exp"]), st.booleans())
+@given(transition_systems(max_n=3, init=2, universal=1, goal=2, trans=5), st.sampled_from(["linear", "every:2", "exp"]), st.booleans())
 def test_bmc_depth_equals_explicit_search(ts, schedule, free_goals):
     expected = brute_force_depth(ts, 2**ts.n)
     # solve() checks the trace

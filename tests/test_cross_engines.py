@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from solvers.api import ic3_available, load, solve
 from solvers.transys import TransitionSystem
 import shared_data
+from random_systems import transition_systems
 
 pytestmark = pytest.mark.skipif(not ic3_available(), reason="solvers/ic3.py not present")
 
@@ -25,19 +26,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "dimspec_samples"
 
 @st.composite
 def small_systems(draw) -> TransitionSystem:
-    n = draw(st.integers(1, 4))
-
-    def clauses(width: int, max_size: int):
-        literal = st.integers(1, width).flatmap(lambda v: st.sampled_from([v, -v]))
-        return st.lists(st.lists(literal, min_size=1, max_size=3), max_size=max_size)
-
-    ts = TransitionSystem(
-        n=n,
-        init=draw(clauses(n, 3)),
-        universal=draw(clauses(n, 2)),
-        goal=draw(clauses(n, 3)),
-        trans=draw(clauses(2 * n, 7)),
-    )
+    ts = draw(transition_systems(max_n=4, init=3, universal=2, goal=3, trans=7))
+    n = ts.n
     # Sometimes declare auxiliaries as llumc does (`c aux`, Tseitin variables in disjoint ranges
     # per section): each occurs in one of I, U, G or T's lower half only.
     if draw(st.booleans()):
@@ -76,10 +66,7 @@ def test_bmc_and_ic3_agree_on_random_systems(ts):
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="shared DimSpec files not present")
-@pytest.mark.parametrize(
-    "name", ["incplan/mini1.cnf", "incplan/mini2.cnf", "minireachic3/test2.spec", "minireachic3/test3.spec",
-             "minireachic3/test4.spec", "minireachic3/test5.spec"],
-)
+@pytest.mark.parametrize("name", [name for name, _ in shared_data.DIMSPEC_DEPTHS])
 def test_ic3_finds_the_shared_files_reachable(name):
     ts = load(SHARED / name, warn=lambda message: None)
     result = solve(ts, "ic3", timeout=60)

@@ -7,17 +7,16 @@ BMC's shortest one. Tiny systems are cross-checked against explicit-state reacha
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from solvers.api import load, solve
 from solvers.check import CheckFailed, check_invariant, check_trace
 from solvers.ic3 import ic3
 from solvers.transys import TransitionSystem
 import shared_data
+from random_systems import brute_force_depth, transition_systems
 
 SHARED = shared_data.SHARED
 
@@ -149,67 +148,14 @@ def test_missing_transition_means_every_state_follows():
     assert solve(unsafe_nowhere, engine="ic3").status == "unsat"
 
 
-def explicit_reachable(ts: TransitionSystem) -> bool:
-    """Brute force over full assignments of 1..n (tiny n only): is a G-state reachable?"""
-    n = ts.n
-
-    def holds(clauses, value) -> bool:
-        return all(any(value[abs(l)] == (l > 0) for l in c) for c in clauses)
-
-    states = [dict(zip(range(1, n + 1), bits)) for bits in itertools.product([False, True], repeat=n)]
-    ok = [s for s in states if holds(ts.universal, s)]
-    frontier = [s for s in ok if holds(ts.init, s)]
-    seen = {tuple(s.values()) for s in frontier}
-    while frontier:
-        if any(holds(ts.goal, s) for s in frontier):
-            return True
-        new = []
-        for s in frontier:
-            for t in ok:
-                pair = dict(s)
-                pair.update({v + n: b for v, b in t.items()})
-                if tuple(t.values()) not in seen and holds(ts.trans, pair):
-                    seen.add(tuple(t.values()))
-                    new.append(t)
-        frontier = new
-    return False
-
-
-@st.composite
-def tiny_systems(draw) -> TransitionSystem:
-    n = draw(st.integers(1, 4))
-
-    def clauses(width: int, max_size: int):
-        literal = st.integers(1, width).flatmap(lambda v: st.sampled_from([v, -v]))
-        return st.lists(st.lists(literal, min_size=1, max_size=3), max_size=max_size)
-
-    return TransitionSystem(
-        n=n,
-        init=draw(clauses(n, 3)),
-        universal=draw(clauses(n, 2)),
-        goal=draw(clauses(n, 2)),
-        trans=draw(clauses(2 * n, 8)),
-    )
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tiny_systems())
+@given(transition_systems(max_n=4, init=3, universal=2, goal=2, trans=8))
 def test_agrees_with_explicit_state_search(ts):
     result = solve(ts, engine="ic3")  # checked inside
-    assert result.status == ("sat" if explicit_reachable(ts) else "unsat")
+    assert result.status == ("sat" if brute_force_depth(ts, 2**ts.n) is not None else "unsat")
 
 
-@pytest.mark.parametrize(
-    "name, depth",
-    [
-        ("incplan/mini1.cnf", 1),
-        ("incplan/mini2.cnf", 2),
-        ("minireachic3/test2.spec", 1),
-        ("minireachic3/test3.spec", 1),
-        ("minireachic3/test4.spec", 3),
-        ("minireachic3/test5.spec", 3),
-    ],
-)
+@pytest.mark.parametrize("name, depth", shared_data.DIMSPEC_DEPTHS)
 def test_shared_dimspec_files(name, depth):
     ts = load(SHARED / "dimspec" / name, warn=lambda _msg: None)
     result = solve(ts, engine="ic3")
