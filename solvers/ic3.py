@@ -11,11 +11,16 @@ lemma and the invariant mention state variables only. U holds in every state of 
 step j (variables 1..n) to step j+1 (n+1..2n), G is checked in the last state.
 
 One incremental SAT solver per frame, as in IC3ref, ABC's pdr and rIC3: the solver of F_i holds
-U, T ∧ U' (switched by `act_trans`), I unguarded for F_0, and the lemmas of levels ≥ i unguarded
-(a lemma of level L belongs to F_1..F_L). A query thus carries only its cube and one switch; with
-one shared solver and a switch per level, a SAT call on d.aig took about a quarter longer
-(236 µs against 190 µs, measured during development). G lives in a solver of its own for F_k ∧ G, a further one lifts
-predecessors. Every solver numbers its variables densely (`_CompactSolver`).
+U, T ∧ U' (switched by `act_trans` unless T is functional), I unguarded for F_0, and the lemmas
+of levels ≥ i unguarded (a lemma of level L belongs to F_1..F_L). A query thus carries only its
+cube and at most one switch; with one shared solver and a switch per level, a SAT call on d.aig
+took about a quarter longer (236 µs against 190 µs, measured during development). G lives in a
+solver of its own for F_k ∧ G, a further one lifts predecessors. Every solver numbers its
+variables densely (`_CompactSolver`).
+
+Generalisation follows rIC3's dynamic scheme (`_ctg_budget`): lemmas from plain literal
+dropping while obligations are new, counterexamples to generalisation (CTGs) for obligations
+that keep coming back.
 
 Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
 s ∧ a ∧ U ∧ T ∧ ¬t' is exact only when the aux values we fix are free inputs and T, U define
@@ -45,10 +50,17 @@ from solvers.transys import Clause, TransitionSystem
 Cube = list[int]
 Progress = Callable[[dict], None]
 
-# Limits of inductive generalisation, IC3ref's defaults (micAttempts, maxDepth, maxCTGs).
-MIC_ATTEMPTS = 3
+# Inductive generalisation with a CTG budget per obligation (rIC3's dynamic generalisation):
+# none until the obligations around it came back CTG_THRESHOLD times, then more with their
+# activity, up to CTG_MAX_COUNT; CTGs are blocked without further CTGs (IC3ref's maxDepth 1).
+CTG_THRESHOLD = 4.0
+CTG_MAX_COUNT = 5
 CTG_MAX_DEPTH = 1
-CTG_MAX_COUNT = 3
+# A cube this large makes every dropping attempt a SAT call on a large solver: stronger
+# lemmas (one CTG) pay there from the start (b.aig: 24 s with, > 200 s without).
+BIG_CUBE = 256
+ACTIVITY_DECAY = 0.9  # literal order for dropping: recent lemmas count more (ABC ages priorities)
+PUSH_DECAY = 0.6  # an obligation's activity, per level it is pushed up (rIC3)
 REBUILD_MIN = 2000
 PROGRESS_INTERVAL = 1.0  # seconds between progress reports
 MEMORY_CHECK_EVERY = 256  # SAT calls between two looks at the memory used (`solvers.memory`)
@@ -66,6 +78,7 @@ class _Obligation:
     level: int
     depth: int
     succ: _Obligation | None = None
+    act: float = 0.0  # how often it was handled (it comes back while its predecessors are blocked)
 
 
 class _CompactSolver:
@@ -316,6 +329,7 @@ class IC3:
         self.rebuild_limit = max(REBUILD_MIN, ts.n // 4)
         self.k = 1
         self.activity: dict[int, float] = {}
+        self.activity_inc = 1.0
         self.last_progress = time.monotonic()
         self.timer: threading.Timer | None = None
         self._build_solvers()
@@ -333,6 +347,11 @@ class IC3:
         base = [list(c) for c in ts.universal]
         # Functional systems load T cone by cone, as queries mention latches (`_load_cones`).
         self.lazy = self.defs.functional
+        # A functional T (definitions of the next state and of gates) holds for every state and
+        # input, so it needs no switch, as in IC3ref. A switched clause is visited by every query
+        # that assumes the switch: on d.aig's T a SAT call took 41 µs switched, 22 µs not.
+        self.trans_on = [] if self.lazy else [self.act_trans]
+        self.trans_guard = [-x for x in self.trans_on]
         if not self.lazy:
             base += [c + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
@@ -382,7 +401,7 @@ class IC3:
             for lv in range(level, len(self.frames)):
                 for key in self.frames[lv]:
                     frame.add([-lit for lit in key])
-        guard = [-self.act_trans]
+        guard = self.trans_guard
         for output in loaded:
             for c in self.defs.t_clauses[output]:
                 frame.add(c + guard)
@@ -488,11 +507,11 @@ class IC3:
         state if wanted)."""
         frame = self._frame(level)
         if self.lazy:
-            self._load_cones(frame, cube, [-self.act_trans])
+            self._load_cones(frame, cube, self.trans_guard)
         tmp = frame.fresh()
         frame.add([-lit for lit in cube], -tmp)
         primed = frame.lits(_shift(cube, self.n))
-        assumptions = [frame.lit(self.act_trans), tmp] + primed
+        assumptions = frame.lits(self.trans_on) + [tmp] + primed
         try:
             if self._solve(frame.solver, assumptions):
                 return False, None, self._read_state(frame, with_inputs) if want_model else None
@@ -531,33 +550,30 @@ class IC3:
                     self.lifter = self._new_lifter(lifter.loaded, lifter.loaded_state)
 
     # --------------------------------------------------------- generalisation
-    def _mic(self, level: int, cube: Cube, depth: int) -> Cube:
-        """Drop literals while ¬cube stays inductive relative to F_level (IC3ref's `mic`)."""
+    def _mic(self, level: int, cube: Cube, depth: int, ctg_budget: int) -> Cube:
+        """Drop literals while ¬cube stays inductive relative to F_level (IC3ref's `mic`), each
+        literal once, the least active first; a literal that cannot go is kept."""
         activity = self.activity
         cube = sorted(cube, key=lambda lit: activity.get(abs(lit), 0.0))
-        attempts = MIC_ATTEMPTS
         i = 0
         while i < len(cube):
             candidate = cube[:i] + cube[i + 1 :]
-            reduced = self._ctg_down(level, candidate, i, depth)
+            reduced = self._ctg_down(level, candidate, i, depth, ctg_budget)
             if reduced is not None:
                 cube = reduced
-                attempts = MIC_ATTEMPTS
             else:
-                attempts -= 1
-                if attempts == 0:
-                    break
                 i += 1
         return cube
 
-    def _ctg_down(self, level: int, cube: Cube, keep_to: int, depth: int) -> Cube | None:
-        """Make `cube` inductive relative to F_level by blocking its counterexamples to
-        generalisation (CTGs) or joining with them; None if that would drop a kept literal."""
+    def _ctg_down(self, level: int, cube: Cube, keep_to: int, depth: int, ctg_budget: int) -> Cube | None:
+        """Make `cube` inductive relative to F_level by blocking up to `ctg_budget` counterexamples
+        to generalisation (CTGs) in a row, joining with the others; None if that would drop a
+        kept literal. Without a budget, one check and no join (ABC's default: skip `down`)."""
         ctgs = 0
         while True:
             if not self._excludes_init(cube):
                 return None
-            if depth > CTG_MAX_DEPTH:
+            if depth > CTG_MAX_DEPTH or ctg_budget == 0:
                 ok, core, _ = self._consecution(level, cube)
                 return core if ok else None
             ok, core, point = self._consecution(level, cube, want_model=True)
@@ -565,7 +581,7 @@ class IC3:
                 return core
             assert point is not None
             ctg = point.state
-            if ctgs < CTG_MAX_COUNT and level > 0 and self._excludes_init(ctg):
+            if ctgs < ctg_budget and level > 0 and self._excludes_init(ctg):
                 ok, ctg_core, _ = self._consecution(level - 1, ctg)
                 if ok:
                     assert ctg_core is not None
@@ -579,7 +595,7 @@ class IC3:
                         assert smaller is not None
                         ctg_core = smaller
                         j += 1
-                    ctg_core = self._mic(j - 1, ctg_core, depth + 1)
+                    ctg_core = self._mic(j - 1, ctg_core, depth + 1, ctg_budget)
                     self._add_lemma(ctg_core, j)
                     continue
             ctgs = 0
@@ -621,13 +637,20 @@ class IC3:
             self.goal_solver.add(clause)
         self.stats["lemmas"] += 1
         activity = self.activity
+        # Decay by growing the increment (as VSIDS does); rescale before floats overflow.
+        self.activity_inc /= ACTIVITY_DECAY
+        if self.activity_inc > 1e100:
+            for v in activity:
+                activity[v] *= 1e-100
+            self.activity_inc *= 1e-100
+        inc = self.activity_inc
         for lit in key:
-            activity[abs(lit)] = activity.get(abs(lit), 0.0) + 1.0
+            activity[abs(lit)] = activity.get(abs(lit), 0.0) + inc
 
     def _blocked(self, cube: Cube, level: int) -> bool:
         """Does F_level already exclude the cube (F_level ∧ cube unsat)?"""
         frame = self._frame(level)
-        return not self._solve(frame.solver, [-frame.lit(self.act_trans)] + frame.lits(cube))
+        return not self._solve(frame.solver, frame.lits(self.trans_guard) + frame.lits(cube))
 
     def _bad_state(self) -> _Point | None:
         """A model of F_k ∧ U ∧ G, or None."""
@@ -635,6 +658,22 @@ class IC3:
         if self._solve(goal.solver, []):
             return self._read_state(goal, with_inputs=True)
         return None
+
+    def _ctg_budget(self, ob: _Obligation) -> int:
+        """How many CTGs in a row generalising `ob`'s lemma may block (rIC3's dynamic
+        generalisation, with `ob`'s own activity counted too). Cheap lemmas while obligations
+        are new; CTGs where the same region keeps coming back. On d.aig IC3ref's fixed 3 CTGs
+        took 218k SAT calls, no CTGs about 100k; on b.aig no CTGs did not finish in 200 s."""
+        act = 0.0
+        node: _Obligation | None = ob
+        for _ in range(4):  # the obligation and three successors
+            if node is None:
+                break
+            act = max(act, node.act)
+            node = node.succ
+        if act >= CTG_THRESHOLD:
+            return min(CTG_MAX_COUNT, int(act - CTG_THRESHOLD) // 10 + 2)
+        return 1 if len(ob.cube) >= BIG_CUBE else 0
 
     # ---------------------------------------------------------- the main loop
     def _strengthen(self) -> _Obligation | None:
@@ -654,11 +693,12 @@ class IC3:
                 if ob.depth > 0 and self._blocked(ob.cube, ob.level):
                     heapq.heappop(queue)
                     continue
+                ob.act += 1.0
                 ok, core, pred = self._consecution(ob.level - 1, ob.cube, want_model=True, with_inputs=True)
                 if ok:
                     heapq.heappop(queue)
                     assert core is not None
-                    cube = self._mic(ob.level - 1, core, 1)
+                    cube = self._mic(ob.level - 1, core, 1, self._ctg_budget(ob))
                     level = ob.level
                     while level <= self.k:
                         ok, smaller, _ = self._consecution(level, cube)
@@ -671,7 +711,8 @@ class IC3:
                     if level < self.k:
                         # Look for longer paths through this cube (IC3ref re-enqueues).
                         counter += 1
-                        again = _Obligation(ob.cube, level + 1, ob.depth, ob.succ)
+                        act = ob.act * PUSH_DECAY ** (level + 1 - ob.level)
+                        again = _Obligation(ob.cube, level + 1, ob.depth, ob.succ, act)
                         heapq.heappush(queue, (again.level, again.depth, counter, again))
                 else:
                     assert pred is not None
