@@ -81,6 +81,15 @@ class _Obligation:
     act: float = 0.0  # how often it was handled (it comes back while its predecessors are blocked)
 
 
+@dataclass
+class _Numbered:
+    """Clauses in a solver's dense numbering, and that numbering (`_CompactSolver.number`)."""
+
+    var: dict[int, int]
+    top: int
+    clauses: list[Clause]
+
+
 class _CompactSolver:
     """A SAT solver that numbers variables densely, in order of first use.
 
@@ -89,15 +98,28 @@ class _CompactSolver:
     latches its queries mention, not the whole circuit: on b.aig (15k variables) the same
     queries cost 4× as much with the DimSpec numbering (measured, minisat22)."""
 
-    def __init__(self, name: str, clauses: list[Clause] = ()) -> None:
+    def __init__(self, name: str, clauses: list[Clause] = (), base: _Numbered | None = None) -> None:
         self.solver = Solver(name=name)
         self.var: dict[int, int] = {}  # IC3 variable -> solver variable
         self.top = 0
         self.dead = 0  # selectors of past queries (each adds a little to every later call)
         self.loaded: set[int] = set()  # T definitions added (lazy cones)
         self.loaded_state: set[int] = set()  # latches whose cones are added
+        if base is not None:
+            self.var, self.top = dict(base.var), base.top
+            self.solver.append_formula(base.clauses)
         for clause in clauses:
             self.add(clause)
+
+    @staticmethod
+    def number(clauses: list[Clause]) -> _Numbered:
+        """Clauses every solver of a kind starts with, numbered once: a planning file's U
+        (freecell: 119k clauses) is then not renumbered for each new frame solver."""
+        var: dict[int, int] = {}
+        mapped = []
+        for clause in clauses:
+            mapped.append([(var.setdefault(abs(x), len(var) + 1)) * (1 if x > 0 else -1) for x in clause])
+        return _Numbered(var, len(var), mapped)
 
     def lit(self, lit: int) -> int:
         v = abs(lit)
@@ -325,8 +347,6 @@ class IC3:
         self.occurs: dict[int, set[tuple[int, ...]]] = {}  # literal -> lemmas containing it
         # lemma -> (level, counterexample state of its last failed push)
         self.push_failures: dict[tuple[int, ...], tuple[int, Cube]] = {}
-        # Dead query literals tolerated before a solver is rebuilt.
-        self.rebuild_limit = max(REBUILD_MIN, ts.n // 4)
         self.k = 1
         self.activity: dict[int, float] = {}
         self.activity_inc = 1.0
@@ -356,7 +376,10 @@ class IC3:
             base += [c + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
             base += [c + [neg_t] for c in universal_next]
-        self.frame_base = base
+        self.frame_base = _CompactSolver.number(base)
+        # Rebuilding a solver costs about its base; a dead selector costs every later query a
+        # little. Tolerate more of them where the base is large.
+        self.rebuild_limit = max(REBUILD_MIN, ts.n // 4, len(base) // 10)
         self.frame_solvers: list[_CompactSolver] = []
         # G (with its cone of gates) lives in one solver of its own for F_k ∧ G: in the frame
         # solvers it would only add variables to decide.
@@ -375,7 +398,8 @@ class IC3:
             selectors.append(d)
             lift_base += [[-d, -lit] for lit in c]
         lift_base.append(selectors + [-self.lift_not_goal])
-        self.lift_base = lift_base
+        self.lift_base = _CompactSolver.number(lift_base)
+        self.goal_base = _CompactSolver.number([list(c) for c in ts.universal] + [list(c) for c in ts.goal])
         self.lifter = self._new_lifter(set(), set())
         self.init_solver: Solver | None = None
         if self.init_units is None:
@@ -393,7 +417,7 @@ class IC3:
         queries and the clauses of subsumed lemmas."""
         if near_limit():
             raise _Stop("memory limit")
-        frame = _CompactSolver(self.solver_name, self.frame_base)
+        frame = _CompactSolver(self.solver_name, base=self.frame_base)
         if level == 0:
             for c in self.ts.init:
                 frame.add(c)
@@ -414,7 +438,7 @@ class IC3:
         if self.goal_solver is None or self.goal_level != self.k:
             if self.goal_solver is not None:
                 self.goal_solver.solver.delete()
-            goal = _CompactSolver(self.solver_name, [list(c) for c in self.ts.universal] + [list(c) for c in self.ts.goal])
+            goal = _CompactSolver(self.solver_name, base=self.goal_base)
             for lv in range(self.k, len(self.frames)):
                 for key in self.frames[lv]:
                     goal.add([-lit for lit in key])
@@ -430,7 +454,7 @@ class IC3:
             self.frame_solvers[level] = self._new_frame_solver(level, frame.loaded, frame.loaded_state)
 
     def _new_lifter(self, loaded: set[int], loaded_state: set[int]) -> _CompactSolver:
-        lifter = _CompactSolver(self.solver_name, self.lift_base)
+        lifter = _CompactSolver(self.solver_name, base=self.lift_base)
         for output in loaded:
             for c in self.defs.t_clauses[output]:
                 lifter.add(c)
