@@ -180,10 +180,44 @@ class _Definitions:
     t_clauses: dict[int, list[Clause]] = field(default_factory=dict)
 
 
+def _mux_definitions(clauses: list[Clause], allowed: set[int], n: int) -> dict[int, list[Clause]]:
+    """Outputs o defined by four ternary clauses as a function of two or three current
+    variables (a multiplexer o ↔ (s ? t : e), or an XOR), as `solvers.aiger` writes them. The
+    output is the largest variable of its clauses, as in AIGER (a gate is numbered after its
+    inputs), which tells a gate's clauses from those of the gates it feeds."""
+    by_top: dict[int, list[Clause]] = {}
+    for clause in clauses:
+        if len(clause) == 3:
+            by_top.setdefault(max(abs(x) for x in clause), []).append(clause)
+    found: dict[int, list[Clause]] = {}
+    for o, group in by_top.items():
+        if len(group) != 4 or o not in allowed:
+            continue
+        inputs = sorted({abs(x) for c in group for x in c} - {o})
+        if not 2 <= len(inputs) <= 3 or any(v > n for v in inputs):
+            continue
+        # A function: every assignment of the inputs leaves exactly one value of o.
+        functional = True
+        for bits in range(1 << len(inputs)):
+            value = {v: bool(bits >> i & 1) for i, v in enumerate(inputs)}
+            fits = 0
+            for out in (False, True):
+                value[o] = out
+                if all(any(value[abs(x)] == (x > 0) for x in c) for c in group):
+                    fits += 1
+            if fits != 1:
+                functional = False
+                break
+        if functional:
+            found[o] = group
+    return found
+
+
 def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     """Recognise Tseitin definitions o ↔ AND(l_1..l_m) (OR and equivalence are the same shape
-    with other signs): clauses (¬o ∨ l_i) and (o ∨ ¬l_1 ∨ … ∨ ¬l_m). Outputs must be auxiliary
-    variables of the current step or next-state variables, inputs current variables.
+    with other signs): clauses (¬o ∨ l_i) and (o ∨ ¬l_1 ∨ … ∨ ¬l_m), and multiplexers
+    (`_mux_definitions`). Outputs must be auxiliary variables of the current step or next-state
+    variables, inputs current variables.
 
     Written by hand: this is a syntactic gate detection on the CNF of a DimSpec file, which no
     library offers; it only decides how IC3 lifts, never a verdict (those are checked).
@@ -204,7 +238,14 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
         binaries = {pair(c[0], c[1]) for c in clauses if len(c) == 2}
         defined: dict[int, list[int]] = {}  # output var -> input vars
         covered_bin: set[tuple[int, int]] = set()
+        covered_mux: set[int] = set()  # ids of the clauses of multiplexers
+        for o, group in _mux_definitions(clauses, allowed, n).items():
+            defined[o] = sorted({abs(x) for c in group for x in c} - {o})
+            clauses_of[o] = [list(c) for c in group]
+            covered_mux.update(id(c) for c in group)
         for clause in sorted(clauses, key=len, reverse=True):
+            if id(clause) in covered_mux:
+                continue
             if len(clause) == 1:
                 v = abs(clause[0])
                 if v in allowed and v not in defined:
