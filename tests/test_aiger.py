@@ -238,7 +238,8 @@ def random_aag_with_muxes(rng, inputs: int, latches: int, blocks: int) -> tuple[
 
 
 def test_multiplexers_and_xors_encode_the_same_functions_as_their_and_gates():
-    """Multiplexer and XOR gates get four clauses of their own (`_find_muxes`). For random
+    """Multiplexer and XOR gates get four clauses of their own and AND trees one n-input AND
+    (`_find_structure`). For random
     circuits and random current states and inputs, the next state and the bad output the CNF
     forces agree with simulating the AND gates, and IC3 still recognises T as functional."""
     import random
