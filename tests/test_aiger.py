@@ -203,8 +203,8 @@ def test_any_mutation_of_an_aiger_file_reads_or_is_one_aiger_error():
 
 
 def random_aag_with_muxes(rng, inputs: int, latches: int, blocks: int) -> tuple[str, list[tuple[int, int, int]]]:
-    """An ASCII AIGER circuit built from AND gates, multiplexers and XORs (three ANDs each, the
-    shapes `solvers.aiger` encodes directly), with latches fed by gates, and its gates."""
+    """An ASCII AIGER circuit built from AND gates, AND trees, multiplexers and XORs (three ANDs
+    each), the shapes `solvers.aiger` encodes directly, with latches fed by gates, and its gates."""
     lits = [2 * (1 + k) for k in range(inputs + latches)]
     ands: list[tuple[int, int, int]] = []
     top = inputs + latches
@@ -219,9 +219,11 @@ def random_aag_with_muxes(rng, inputs: int, latches: int, blocks: int) -> tuple[
         return rng.choice(lits) ^ rng.randint(0, 1)
 
     for _ in range(blocks):
-        shape = rng.choice(["and", "mux", "xor"])
+        shape = rng.choice(["and", "tree", "mux", "xor"])
         if shape == "and":
             out = gate(pick(), pick())
+        elif shape == "tree":  # the inner gate feeds one AND gate alone
+            out = gate(gate(pick(), pick()), pick())
         else:
             s, t = pick(), pick()
             e = t ^ 1 if shape == "xor" else pick()
