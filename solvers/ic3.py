@@ -18,9 +18,9 @@ took about a quarter longer (236 µs against 190 µs, measured during developmen
 solver of its own for F_k ∧ G, a further one lifts predecessors. Every solver numbers its
 variables densely (`_CompactSolver`).
 
-Generalisation follows rIC3's dynamic scheme (`_ctg_budget`): lemmas from plain literal
-dropping while obligations are new, counterexamples to generalisation (CTGs) for obligations
-that keep coming back.
+Generalisation of a functional system follows rIC3's dynamic scheme (`_ctg_budget`): lemmas
+from plain literal dropping while obligations are new, counterexamples to generalisation (CTGs)
+for obligations that keep coming back. Relational systems keep IC3ref's fixed limits.
 
 Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
 s ∧ a ∧ U ∧ T ∧ ¬t' is exact only when the aux values we fix are free inputs and T, U define
@@ -50,16 +50,23 @@ from solvers.transys import Clause, TransitionSystem
 Cube = list[int]
 Progress = Callable[[dict], None]
 
-# Inductive generalisation with a CTG budget per obligation (rIC3's dynamic generalisation):
-# none until the obligations around it came back CTG_THRESHOLD times, then more with their
-# activity, up to CTG_MAX_COUNT; CTGs are blocked without further CTGs (IC3ref's maxDepth 1).
+# Inductive generalisation. Functional systems (circuits): a CTG budget per obligation (rIC3's
+# dynamic generalisation): none until the obligations around it came back CTG_THRESHOLD times,
+# then more with their activity, up to CTG_MAX_COUNT. Relational systems (llumc's programs,
+# planning files): IC3ref's fixed limits, which suit them better (measured: large_const of
+# LLUMC's set 0.3 s with them, frame 821 after 60 s with the dynamic budget; gcd_4 19 s against
+# > 60 s). CTGs are blocked without further CTGs in both (IC3ref's maxDepth 1).
+IC3REF_ATTEMPTS = 3  # micAttempts: failed drops in a row before `mic` gives up
+IC3REF_CTGS = 3  # maxCTGs
 CTG_THRESHOLD = 4.0
 CTG_MAX_COUNT = 5
 CTG_MAX_DEPTH = 1
 # A cube this large makes every dropping attempt a SAT call on a large solver: stronger
 # lemmas (one CTG) pay there from the start (b.aig: 24 s with, > 200 s without).
 BIG_CUBE = 256
-ACTIVITY_DECAY = 0.9  # literal order for dropping: recent lemmas count more (ABC ages priorities)
+# Literal order for dropping, functional systems: recent lemmas count more (ABC ages its
+# priorities); relational systems keep IC3ref's plain counts.
+ACTIVITY_DECAY = 0.9
 PUSH_DECAY = 0.6  # an obligation's activity, per level it is pushed up (rIC3)
 REBUILD_MIN = 2000
 PROGRESS_INTERVAL = 1.0  # seconds between progress reports
@@ -617,16 +624,24 @@ class IC3:
     # --------------------------------------------------------- generalisation
     def _mic(self, level: int, cube: Cube, depth: int, ctg_budget: int) -> Cube:
         """Drop literals while ¬cube stays inductive relative to F_level (IC3ref's `mic`), each
-        literal once, the least active first; a literal that cannot go is kept."""
+        literal once, the least active first; a literal that cannot go is kept. Relational
+        systems stop after IC3REF_ATTEMPTS failures in a row, as IC3ref does."""
         activity = self.activity
         cube = sorted(cube, key=lambda lit: activity.get(abs(lit), 0.0))
+        attempts = None if self.lazy else IC3REF_ATTEMPTS
+        left = attempts
         i = 0
         while i < len(cube):
             candidate = cube[:i] + cube[i + 1 :]
             reduced = self._ctg_down(level, candidate, i, depth, ctg_budget)
             if reduced is not None:
                 cube = reduced
+                left = attempts
             else:
+                if left is not None:
+                    left -= 1
+                    if left == 0:
+                        break
                 i += 1
         return cube
 
@@ -703,7 +718,8 @@ class IC3:
         self.stats["lemmas"] += 1
         activity = self.activity
         # Decay by growing the increment (as VSIDS does); rescale before floats overflow.
-        self.activity_inc /= ACTIVITY_DECAY
+        if self.lazy:
+            self.activity_inc /= ACTIVITY_DECAY
         if self.activity_inc > 1e100:
             for v in activity:
                 activity[v] *= 1e-100
@@ -728,7 +744,10 @@ class IC3:
         """How many CTGs in a row generalising `ob`'s lemma may block (rIC3's dynamic
         generalisation, with `ob`'s own activity counted too). Cheap lemmas while obligations
         are new; CTGs where the same region keeps coming back. On d.aig IC3ref's fixed 3 CTGs
-        took 218k SAT calls, no CTGs about 100k; on b.aig no CTGs did not finish in 200 s."""
+        took 218k SAT calls, no CTGs about 100k; on b.aig no CTGs did not finish in 200 s.
+        Relational systems get IC3ref's fixed budget (see IC3REF_CTGS)."""
+        if not self.lazy:
+            return IC3REF_CTGS
         act = 0.0
         node: _Obligation | None = ob
         for _ in range(4):  # the obligation and three successors
