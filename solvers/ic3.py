@@ -50,12 +50,13 @@ from solvers.transys import Clause, TransitionSystem
 Cube = list[int]
 Progress = Callable[[dict], None]
 
-# Inductive generalisation. Functional systems (circuits): a CTG budget per obligation (rIC3's
-# dynamic generalisation): none until the obligations around it came back CTG_THRESHOLD times,
-# then more with their activity, up to CTG_MAX_COUNT. Relational systems (llumc's programs,
-# planning files): IC3ref's fixed limits, which suit them better (measured: large_const of
-# LLUMC's set 0.3 s with them, frame 821 after 60 s with the dynamic budget; gcd_4 19 s against
-# > 60 s). CTGs are blocked without further CTGs in both (IC3ref's maxDepth 1).
+# Inductive generalisation. Functional systems (AIGER circuits, llumc encodings whose T is all
+# definitions): a CTG budget per obligation (rIC3's dynamic generalisation): none until the
+# obligations around it came back CTG_THRESHOLD times, then more with their activity, up to
+# CTG_MAX_COUNT. Relational systems (planning files, llumc's other encodings): IC3ref's fixed
+# limits, which suit them better (measured: large_const of LLUMC's set 0.3 s with them, frame
+# 821 after 60 s with the dynamic budget; gcd_4 19 s against > 60 s). CTGs are blocked without
+# further CTGs in both (IC3ref's maxDepth 1).
 IC3REF_ATTEMPTS = 3  # micAttempts: failed drops in a row before `mic` gives up
 IC3REF_CTGS = 3  # maxCTGs
 CTG_THRESHOLD = 4.0
