@@ -268,11 +268,11 @@ def _find_structure(aig: Aig) -> _Structure:
             continue
         if x in absorbed or y in absorbed or x in select or y in select:
             continue
-        for s_lit in aig.ands[x]:
-            if s_lit < 2 or s_lit ^ 1 not in aig.ands[y]:
+        (x0, x1), (y0, y1) = aig.ands[x], aig.ands[y]
+        for s_lit, t in ((x0, x1), (x1, x0)):
+            if s_lit < 2 or s_lit ^ 1 not in (y0, y1):
                 continue
-            t = next(iter([z for z in aig.ands[x] if z != s_lit] or [s_lit]))
-            e = next(iter([z for z in aig.ands[y] if z != s_lit ^ 1] or [s_lit ^ 1]))
+            e = y1 if y0 == s_lit ^ 1 else y0
             if t < 2 or e < 2 or t >> 1 == s_lit >> 1 or e >> 1 == s_lit >> 1:
                 continue
             select[g] = (s_lit, t ^ 1, e ^ 1)

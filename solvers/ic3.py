@@ -106,18 +106,14 @@ class _CompactSolver:
     latches its queries mention, not the whole circuit: on b.aig (15k variables) the same
     queries cost 4× as much with the DimSpec numbering (measured, minisat22)."""
 
-    def __init__(self, name: str, clauses: list[Clause] = (), base: _Numbered | None = None) -> None:
+    def __init__(self, name: str, base: _Numbered) -> None:
         self.solver = Solver(name=name)
-        self.var: dict[int, int] = {}  # IC3 variable -> solver variable
-        self.top = 0
+        self.var: dict[int, int] = dict(base.var)  # IC3 variable -> solver variable
+        self.top = base.top
         self.dead = 0  # selectors of past queries (each adds a little to every later call)
         self.loaded: set[int] = set()  # T definitions added (lazy cones)
         self.loaded_state: set[int] = set()  # latches whose cones are added
-        if base is not None:
-            self.var, self.top = dict(base.var), base.top
-            self.solver.append_formula(base.clauses)
-        for clause in clauses:
-            self.add(clause)
+        self.solver.append_formula(base.clauses)
 
     @staticmethod
     def number(clauses: list[Clause]) -> _Numbered:
@@ -380,10 +376,11 @@ class IC3:
         finally:
             if gc_was_on:
                 gc.enable()
+        self.functional = self.defs.functional
         self.lifting = lifting
         # Aux values fixed while lifting: only free inputs when everything else is a function of
         # them; otherwise all aux values (may over-generalise; see module docstring).
-        if self.defs.functional:
+        if self.functional:
             self.lift_aux = self.defs.inputs
         else:
             self.lift_aux = sorted(set(range(1, n + 1)) - state)
@@ -410,18 +407,17 @@ class IC3:
         # DimSpec's numbering (1..n now, n+1..2n next) and 2n+1… for switches: every solver
         # renumbers densely (`_CompactSolver`), so unused next-state variables cost nothing.
         w = 2 * n
-        # T ∧ U' under a switch in every frame solver (off: the query is about one state).
+        # A relational T ∧ U' sits under a switch in every frame solver (off: the query is about
+        # one state). A functional T (definitions of the next state and of gates) holds for every
+        # state and input, so it needs no switch, as in IC3ref; it is loaded cone by cone, as
+        # queries mention latches (`_load_cones`). A switched clause is visited by every query
+        # that assumes the switch: on d.aig's T a SAT call took 41 µs switched, 22 µs not.
         self.act_trans = w + 1
         neg_t = -self.act_trans
         base = [list(c) for c in ts.universal]
-        # Functional systems load T cone by cone, as queries mention latches (`_load_cones`).
-        self.lazy = self.defs.functional
-        # A functional T (definitions of the next state and of gates) holds for every state and
-        # input, so it needs no switch, as in IC3ref. A switched clause is visited by every query
-        # that assumes the switch: on d.aig's T a SAT call took 41 µs switched, 22 µs not.
-        self.trans_on = [] if self.lazy else [self.act_trans]
+        self.trans_on = [] if self.functional else [self.act_trans]
         self.trans_guard = [-x for x in self.trans_on]
-        if not self.lazy:
+        if not self.functional:
             base += [c + [neg_t] for c in ts.trans]
         if not self.defs.u_total:
             base += [c + [neg_t] for c in universal_next]
@@ -436,7 +432,7 @@ class IC3:
         self.goal_level = 0
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
-        lift_base = [list(c) for c in ts.universal] + ([] if self.lazy else [list(c) for c in ts.trans])
+        lift_base = [list(c) for c in ts.universal] + ([] if self.functional else [list(c) for c in ts.trans])
         if not self.defs.u_total:
             lift_base += universal_next
         lift_base += [list(c) for c in self.defs.goal_defs]
@@ -579,7 +575,7 @@ class IC3:
         UNSAT: (True, reduced cube from the core, None). SAT: (False, None, the predecessor
         state if wanted)."""
         frame = self._frame(level)
-        if self.lazy:
+        if self.functional:
             self._load_cones(frame, cube, self.trans_guard)
         tmp = frame.fresh()
         frame.add([-lit for lit in cube], -tmp)
@@ -604,7 +600,7 @@ class IC3:
         if successor is None:
             target = lifter.lit(self.lift_not_goal)
         else:
-            if self.lazy:
+            if self.functional:
                 self._load_cones(lifter, successor, [])
             target = lifter.fresh()
             lifter.add([-x for x in _shift(successor, self.n)], -target)
@@ -629,7 +625,7 @@ class IC3:
         systems stop after IC3REF_ATTEMPTS failures in a row, as IC3ref does."""
         activity = self.activity
         cube = sorted(cube, key=lambda lit: activity.get(abs(lit), 0.0))
-        attempts = None if self.lazy else IC3REF_ATTEMPTS
+        attempts = None if self.functional else IC3REF_ATTEMPTS
         left = attempts
         i = 0
         while i < len(cube):
@@ -719,7 +715,7 @@ class IC3:
         self.stats["lemmas"] += 1
         activity = self.activity
         # Decay by growing the increment (as VSIDS does); rescale before floats overflow.
-        if self.lazy:
+        if self.functional:
             self.activity_inc /= ACTIVITY_DECAY
         if self.activity_inc > 1e100:
             for v in activity:
@@ -747,7 +743,7 @@ class IC3:
         are new; CTGs where the same region keeps coming back. On d.aig IC3ref's fixed 3 CTGs
         took 218k SAT calls, no CTGs about 100k; on b.aig no CTGs did not finish in 200 s.
         Relational systems get IC3ref's fixed budget (see IC3REF_CTGS)."""
-        if not self.lazy:
+        if not self.functional:
             return IC3REF_CTGS
         act = 0.0
         node: _Obligation | None = ob

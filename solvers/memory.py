@@ -4,12 +4,14 @@ MemoryError in the middle of a step. Linux only (/proc); elsewhere the check nev
 
 from __future__ import annotations
 
+import functools
 import os
 import resource
 
 STOP_AT = 0.8  # fraction of the limit at which an engine stops
 
 
+@functools.cache
 def _page_size() -> int:
     try:
         return os.sysconf("SC_PAGE_SIZE")
@@ -17,6 +19,7 @@ def _page_size() -> int:
         return 4096
 
 
+@functools.cache
 def _physical_memory() -> int | None:
     try:
         return os.sysconf("SC_PHYS_PAGES") * _page_size()

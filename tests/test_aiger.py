@@ -248,7 +248,7 @@ def test_multiplexers_xors_and_and_trees_encode_the_same_functions_as_their_and_
 
     from pysat.solvers import Solver
 
-    from solvers.aiger import _find_structure
+    from solvers.aiger import _find_structure, aig_to_transition_system
     from solvers.ic3 import _analyse_definitions
 
     rng = random.Random(7)
@@ -257,7 +257,7 @@ def test_multiplexers_xors_and_and_trees_encode_the_same_functions_as_their_and_
         inputs, latches = rng.randint(1, 4), rng.randint(1, 4)
         text, ands = random_aag_with_muxes(rng, inputs, latches, rng.randint(1, 12))
         aig = parse_aiger(text.encode())
-        ts = read_aiger_text(text)
+        ts = aig_to_transition_system(aig)
         structure = _find_structure(aig)
         muxes += len(structure.select)
         merged += len(structure.merged)
@@ -280,9 +280,3 @@ def test_multiplexers_xors_and_and_trees_encode_the_same_functions_as_their_and_
             with Solver(name="minisat22", bootstrap_with=ts.goal) as s:
                 assert s.solve(assumptions=assumptions) == (value[bad >> 1] ^ bool(bad & 1))
     assert muxes > 10 and merged > 10
-
-
-def read_aiger_text(text: str):
-    from solvers.aiger import aig_to_transition_system
-
-    return aig_to_transition_system(parse_aiger(text.encode()))
