@@ -258,11 +258,13 @@ def check_program(
     try:
         if engine == "portfolio":
             answer = portfolio(encoded.ts, ("ic3", "bmc"), timeout=remaining(), progress=engine_progress,
-                               options={"bmc": {"solver": solver}})
+                               options={"bmc": {"solver": solver}, "ic3": {"direction": "forward"}})
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
+            # IC3 searches forward on llumc's encodings, as the paper's MinireachIC3 does.
+            extra = {"direction": "forward"} if engine == "ic3" else {}
             answer = solve(encoded.ts, engine=engine, timeout=remaining(), progress=engine_progress,
-                           solver=solver if engine == "bmc" else None)
+                           solver=solver if engine == "bmc" else None, **extra)
     except CheckFailed as err:
         return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}",
                                   internal_error=str(err)))

@@ -121,6 +121,8 @@ def verify(ts: TransitionSystem, result: SolveResult, check_solver: str = "cadic
     elif result.status == "unsat":
         if result.invariant is None:
             raise CheckFailed(f"{result.engine} answered unsat without an invariant")
-        check_invariant(ts, result.invariant, solver=check_solver)
+        # A backward search proves G unreachable with an invariant of the reversed system.
+        system = ts.reversed() if result.direction == "backward" else ts
+        check_invariant(system, result.invariant, solver=check_solver)
     elif result.status != "unknown":
         raise CheckFailed(f"{result.engine} answered an unknown status {result.status!r}")

@@ -193,6 +193,7 @@ def bmc(
     progress: Progress | None = None,
     schedule: str = "linear",
     free_goals: bool = True,
+    min_steps: int = 0,
 ) -> SolveResult:
     """Shortest path from I to G (sat, with the trace), or unknown (max_steps, timeout, ^C).
 
@@ -200,6 +201,8 @@ def bmc(
     style) solve only at depths S, 2S, … or 1, 2, 4, …, each time asking for a goal anywhere in
     the gap since the last call, and on success search that gap for the shortest path.
     `free_goals`: after a refuted depth, permanently add a_k so the solver can drop G(k).
+    `min_steps`: lengths below it are known to have no path (IC3's frames say so when it
+    shortens its path): they are unrolled but not solved.
     """
     validate_schedule(schedule)
     started = time.monotonic()
@@ -269,6 +272,11 @@ def bmc(
                     return unknown("memory limit")
                 built += 1
                 add_step(built)
+            if point < min_steps:
+                for j in range(refuted + 1, point + 1):
+                    sat.add([act(j)])
+                refuted = point
+                continue
             if not gaps:
                 found = sat.solve([-act(point)])
                 hit = point if found else None

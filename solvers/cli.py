@@ -22,6 +22,7 @@ from solvers.api import default_engine, load, solve
 from solvers.bmc import SolverNameError, validate_schedule, validate_solver_name
 from solvers.check import CheckFailed
 from solvers.dimspec import DimSpecError
+from solvers.ic3 import DIRECTIONS
 from solvers.result import SolveResult
 from solvers.transys import TransitionSystem
 
@@ -35,6 +36,7 @@ examples:
   llumc solve circuit.aig --timeout 60       AIGER input (.aag/.aig)
   llumc solve model.dimspec --bmc --schedule exp --max-steps 100 --solver glucose4
   llumc solve model.dimspec --ic3 --invariant inv.cnf --json
+  llumc solve plan.dimspec --direction backward    IC3 from the goal (planning problems)
 
 exit codes: 10 SATISFIABLE, 20 UNSATISFIABLE, 0 UNKNOWN, 2 bad input, 1 internal error
 """
@@ -59,6 +61,9 @@ def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
     parser.add_argument("--schedule", default="linear", metavar="S",
                         help="bmc: linear (every depth), every:S (every S-th depth), exp (1,2,4,…); "
                         "the gap schedules then search the last gap for the shortest path")
+    parser.add_argument("--direction", choices=DIRECTIONS, default="auto",
+                        help="ic3: search from I (forward), from G (backward: IC3 on the reversed system), "
+                        "or both in turns; auto (default): forward for a functional T (circuits), else both")
     parser.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds (s UNKNOWN timeout)")
     parser.add_argument("--trace", action="store_true", help="print the path: one 'v <lits> 0' line per step")
     parser.add_argument("--invariant", metavar="FILE", help="write IC3's invariant to FILE as DIMACS")
@@ -91,7 +96,8 @@ class _ProgressPrinter:
         if "depth" in info:
             return f"bmc: no path of length ≤ {info['depth']}"
         if "frame" in info:
-            parts = [f"ic3: frame {info['frame']}"]
+            direction = f" {info['direction']}" if "direction" in info else ""
+            parts = [f"ic3{direction}: frame {info['frame']}"]
             if "lemmas" in info:
                 parts.append(f"{info['lemmas']} lemmas")
             if "obligations" in info:
@@ -105,11 +111,22 @@ def _state_literals(ts: TransitionSystem, assignment: list[int]) -> list[int]:
     return [lit for lit in assignment if abs(lit) in state]
 
 
-def _write_invariant(path: str, ts: TransitionSystem, invariant: list[list[int]]) -> None:
-    lines = [f"c inductive invariant over state variables of 1..{ts.n}", f"p cnf {ts.n} {len(invariant)}"]
+def _write_invariant(path: str, ts: TransitionSystem, result: SolveResult) -> None:
+    invariant = result.invariant or []
+    lines = [f"c inductive invariant over state variables of 1..{ts.n}"]
+    if result.direction == "backward":
+        lines.append("c of the reversed system (IC3 searched backward): it holds in every state from which")
+        lines.append("c G is reachable, is closed under predecessors (Inv' ∧ U' ∧ T ∧ U ⇒ Inv) and excludes I")
+    lines.append(f"p cnf {ts.n} {len(invariant)}")
     lines += [" ".join(map(str, clause + [0])) for clause in invariant]
     with open(path, "w") as stream:
         stream.write("\n".join(lines) + "\n")
+
+
+def _shortest(result: SolveResult) -> bool:
+    """Whether a sat answer's length is proven minimal: BMC's always is; IC3's when its frames
+    and the shortening pass say so (`solvers.ic3.ic3`)."""
+    return result.engine == "bmc" or bool(result.stats.get("shortest", 0))
 
 
 def _unknown_after_interrupt(progress: _ProgressPrinter, engine: str) -> SolveResult:
@@ -135,6 +152,8 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
         return fail("--timeout must be > 0")
     if engine != "bmc" and (args.max_steps is not None or args.schedule != "linear"):
         return fail("--max-steps and --schedule apply to --bmc only")
+    if engine == "bmc" and args.direction != "auto":
+        return fail("--direction applies to --ic3 only")
     try:
         validate_schedule(args.schedule)
         if args.solver is not None:
@@ -152,6 +171,8 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
     options = {"solver": args.solver, "timeout": args.timeout, "progress": progress}
     if engine == "bmc":
         options.update(max_steps=args.max_steps, schedule=args.schedule)
+    else:
+        options.update(direction=args.direction)
     started = time.monotonic()
     try:
         result = solve(ts, engine, **options)
@@ -174,7 +195,7 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
     if args.invariant:
         if result.status == "unsat" and result.invariant is not None:
             try:
-                _write_invariant(args.invariant, ts, result.invariant)
+                _write_invariant(args.invariant, ts, result)
             except OSError as bad:
                 return fail(f"cannot write invariant to {args.invariant}: {bad.strerror or bad}")
         elif not args.quiet:
@@ -188,14 +209,20 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
             "engine": result.engine or engine,
             "seconds": round(seconds, 6),
             "reason": result.reason,
+            "direction": result.direction,
             # Full assignments of 1..n per step (inputs/auxiliaries included), signed literals.
             "trace": result.trace if result.status == "sat" else None,
         }
         if result.status == "unsat" and result.invariant is not None:
             payload["invariant_clauses"] = len(result.invariant)
+        # sat: whether no shorter path exists (proven); None otherwise.
+        payload["shortest"] = _shortest(result) if result.status == "sat" else None
         out.write(json.dumps(payload) + "\n")
     elif result.status == "sat":
         out.write(f"s SATISFIABLE {result.steps}\n")
+        if not _shortest(result) and not args.quiet:
+            print(f"c the path of {result.steps} steps may not be the shortest: shortening it ran out of time",
+                  file=err)
         if args.trace and result.trace is not None:
             for assignment in result.trace:
                 out.write("v " + " ".join(map(str, _state_literals(ts, assignment) + [0])) + "\n")

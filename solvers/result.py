@@ -17,8 +17,12 @@ class SolveResult:
     # sat: k+1 full assignments of 1..n, one per time step, as signed literals ordered by
     # variable (trace[i][j-1] is j or -j). Auxiliary variables (inputs) included.
     trace: list[list[int]] | None = None
-    # unsat: an inductive invariant as CNF over state variables of 1..n.
+    # unsat: an inductive invariant as CNF over state variables of 1..n; of the reversed system
+    # (`TransitionSystem.reversed`) when `direction` is "backward".
     invariant: list[list[int]] | None = None
     reason: str | None = None
     engine: str = ""
+    # Which way the engine searched: "forward" from I, or "backward" from G (IC3 on the reversed
+    # system). A trace is always given forwards, from I to G.
+    direction: str = "forward"
     stats: dict[str, float | int] = field(default_factory=dict)

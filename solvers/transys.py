@@ -11,7 +11,7 @@ generalise over states (IC3) must only ever talk about state variables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 Clause = list[int]
 
@@ -34,6 +34,30 @@ class TransitionSystem:
         """Variables of 1..n that are state, in increasing order."""
         aux = self.aux if self.aux is not None else infer_auxiliaries(self)
         return [v for v in range(1, self.n + 1) if v not in aux]
+
+    def reversed(self) -> TransitionSystem:
+        """The same system run backwards: I and G swapped, T's two copies swapped. A path
+        s_0..s_k of `self` read from s_k to s_0 is a path of the reversed system, and back;
+        an invariant of the reversed system (it holds in every state from which G can be
+        reached, and in no initial state) proves G unreachable as well.
+
+        Declared auxiliaries stay declared; the engines treat every variable whose next copy
+        T mentions as state anyway (in the reversed system, those of T's lower half)."""
+        n = self.n
+
+        def swap(lit: int) -> int:
+            var = abs(lit)
+            other = var + n if var <= n else var - n
+            return other if lit > 0 else -other
+
+        return replace(
+            self,
+            init=[list(c) for c in self.goal],
+            goal=[list(c) for c in self.init],
+            trans=[[swap(lit) for lit in c] for c in self.trans],
+            universal=[list(c) for c in self.universal],
+            comments=list(self.comments),
+        )
 
 
 def infer_auxiliaries(ts: TransitionSystem) -> frozenset[int]:

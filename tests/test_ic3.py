@@ -13,7 +13,10 @@ from hypothesis import HealthCheck, given, settings
 
 from solvers.api import load, solve
 from solvers.check import CheckFailed, check_invariant, check_trace
-from solvers.ic3 import ic3
+import solvers.ic3 as ic3_module
+from solvers.bmc import bmc
+from solvers.ic3 import _shorten, ic3
+from solvers.result import SolveResult
 from solvers.transys import TransitionSystem
 import shared_data
 from random_systems import brute_force_depth, transition_systems
@@ -159,7 +162,74 @@ def test_agrees_with_explicit_state_search(ts):
 def test_shared_dimspec_files(name, depth):
     ts = load(SHARED / "dimspec" / name, warn=lambda _msg: None)
     result = solve(ts, engine="ic3")
-    assert result.status == "sat" and result.steps >= depth
+    assert (result.status, result.steps, result.stats["shortest"]) == ("sat", depth, 1)
+
+
+def test_freecell_plan_is_found_backward_and_is_the_shortest():
+    """The planning problem forward IC3 does not solve in 300 s: IC3 from the goal finds a
+    plan in about 10 s (measured), the unroller then proves 7 steps the shortest."""
+    ts = load(SHARED / "dimspec/minireachic3/freecell.spec", warn=lambda _msg: None)
+    result = solve(ts, engine="ic3", timeout=300)  # auto: T is relational, both directions
+    assert (result.status, result.steps, result.direction) == ("sat", 7, "backward")
+    assert result.stats["shortest"] == 1
+
+
+def stutter_counter() -> TransitionSystem:
+    """A 2-bit counter from 0 that adds 1 when input x3 is set and else stays; G: x = 3.
+    Paths to G have every length ≥ 3."""
+    inc, x1, x2, n1, n2 = 3, 1, 2, 4, 5
+    trans = [[-inc, n1, x1], [-inc, -n1, -x1],
+             [-inc, -n2, x2, x1], [-inc, -n2, -x2, -x1], [-inc, n2, -x2, x1], [-inc, n2, x2, -x1],
+             [inc, -n1, x1], [inc, n1, -x1], [inc, -n2, x2], [inc, n2, -x2]]
+    return TransitionSystem(n=3, init=[[-x1], [-x2]], goal=[[x1], [x2]], trans=trans, aux=frozenset({inc}))
+
+
+def test_a_long_path_is_shortened_by_the_unroller():
+    ts = stutter_counter()
+    long = bmc(ts, min_steps=5, max_steps=5)  # lengths below 5 are not even tried
+    assert (long.status, long.steps) == ("sat", 5)
+    result = SolveResult("sat", steps=5, trace=long.trace, engine="ic3")
+    _shorten(ts, result, excluded_below=0, budget=30.0)
+    assert (result.steps, result.stats["shortened_from"], result.stats["shortest"]) == (3, 5, 1)
+    check_trace(ts, result.trace)
+    kept = SolveResult("sat", steps=5, trace=long.trace, engine="ic3")
+    _shorten(ts, kept, excluded_below=5, budget=30.0)  # the frames already exclude 0..4
+    assert (kept.steps, kept.stats["shortest"]) == (5, 1)
+    no_time = SolveResult("sat", steps=5, trace=long.trace, engine="ic3")
+    _shorten(ts, no_time, excluded_below=0, budget=0.0)
+    assert (no_time.steps, no_time.stats["shortest"]) == (5, 0)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(transition_systems(max_n=4, init=3, universal=2, goal=2, trans=8))
+def test_reversed_system_has_the_same_shortest_path(ts):
+    back = ts.reversed()
+    assert back.reversed() == ts
+    assert (back.init, back.goal) == (ts.goal, ts.init)
+    assert brute_force_depth(back, 2**ts.n) == brute_force_depth(ts, 2**ts.n)
+
+
+def test_backward_search_proves_with_an_invariant_of_the_reversed_system():
+    ts = counter(3, wrap_at=5, goal_value=6)
+    result = solve(ts, engine="ic3", direction="backward")  # checked inside, against ts.reversed()
+    assert (result.status, result.direction) == ("unsat", "backward")
+    check_invariant(ts.reversed(), result.invariant)
+    unsafe = counter(3, wrap_at=None, goal_value=6)
+    path = solve(unsafe, engine="ic3", direction="backward")
+    assert (path.status, path.steps, path.direction) == ("sat", 6, "backward")
+    check_trace(unsafe, path.trace)  # given forwards, from I to G
+
+
+def test_both_directions_take_turns(monkeypatch):
+    monkeypatch.setattr(ic3_module, "SLICE_CALLS", 2)
+    monkeypatch.setattr(ic3_module, "PROGRESS_INTERVAL", 0.0)  # a report per obligation
+    ts = counter(4, wrap_at=11, goal_value=13)
+    progress: list[dict] = []
+    result = ic3(ts, direction="both", progress=progress.append)
+    assert result.status == "unsat"
+    assert {info.get("direction", "forward") for info in progress} == {"forward", "backward"}
+    with pytest.raises(ValueError, match="unknown direction"):
+        ic3(ts, direction="sideways")
 
 
 def test_small_aiger_circuit_is_safe():

@@ -96,6 +96,16 @@ def test_unsat_exit_20_and_invariant_written_as_dimacs(tmp_path):
     assert all(0 < abs(lit) <= 2 for c in clauses for lit in c[:-1])
 
 
+def test_backward_invariant_is_written_with_its_meaning(tmp_path):
+    inv = tmp_path / "inv.cnf"
+    run = solve_module(str(DATA / "unreachable.dimspec"), "--direction", "backward", "--invariant", str(inv), "-q")
+    assert (run.returncode, run.stdout) == (20, "s UNSATISFIABLE\n")
+    text = inv.read_text()
+    assert "c of the reversed system" in text and "excludes I" in text
+    refused = solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--direction", "backward")
+    assert refused.returncode == 2 and "--direction applies to --ic3 only" in refused.stderr
+
+
 def test_max_steps_unknown_exit_0():
     run = solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--max-steps", "5")
     assert run.returncode == 0
@@ -106,12 +116,13 @@ def test_json_output_shape():
     run = solve_module(str(DATA / "counter.aag"), "--bmc", "--json")
     assert run.returncode == 10
     payload = json.loads(run.stdout)
-    assert set(payload) == {"status", "steps", "engine", "seconds", "reason", "trace"}
+    assert set(payload) == {"status", "steps", "engine", "seconds", "reason", "direction", "shortest", "trace"}
     assert (payload["status"], payload["steps"], payload["engine"]) == ("sat", 7, "bmc")
+    assert (payload["direction"], payload["shortest"]) == ("forward", True)
     assert len(payload["trace"]) == 8 and all(len(state) == 11 for state in payload["trace"])
     unknown = json.loads(solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--max-steps", "2",
                                       "--json").stdout)
-    assert (unknown["status"], unknown["steps"], unknown["trace"]) == ("unknown", 2, None)
+    assert (unknown["status"], unknown["steps"], unknown["trace"], unknown["shortest"]) == ("unknown", 2, None, None)
     assert unknown["reason"].startswith("max-steps 2")
 
 
