@@ -68,7 +68,7 @@ def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
     parser.add_argument("--trace", action="store_true", help="print the path: one 'v <lits> 0' line per step")
     parser.add_argument("--invariant", metavar="FILE", help="write IC3's invariant to FILE as DIMACS")
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (status, steps, engine, seconds, reason, trace)")
+                        help="print one JSON object (status, steps, engine, seconds, reason, direction, shortest, trace)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress or warnings on stderr")
     return parser
 

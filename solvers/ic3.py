@@ -22,6 +22,12 @@ Generalisation of a functional system follows rIC3's dynamic scheme (`_ctg_budge
 from plain literal dropping while obligations are new, counterexamples to generalisation (CTGs)
 for obligations that keep coming back. Relational systems keep IC3ref's fixed limits.
 
+IC3 searches forward from I, backward from G (the same search on `TransitionSystem.reversed`),
+or both in turns (`ic3(direction=…)`): planning problems, with one initial state and a goal
+that leaves most of the state open, are solved from the goal (freecell.spec: ~11 s backward,
+no answer in 300 s forward). A path longer than the frame it was found at is shortened by the
+unroller over the lengths the frames leave open (`_shorten`).
+
 Lifting a predecessor s (with aux values a) of cube t to a cube by an unsat core of
 s ∧ a ∧ U ∧ T ∧ ¬t' is exact only when the aux values we fix are free inputs and T, U define
 everything else as functions (AIGER, llumc's encoder). `_analyse_definitions` recognises that
@@ -998,7 +1004,7 @@ def ic3(
     "both" lets the two take turns, SLICE_CALLS SAT calls each, until one answers; "auto" is
     "forward" for a functional T (circuits, llumc's definitional encodings: their reversal is
     relational) and "both" otherwise (planning files: IC3 from G finds freecell's plan in
-    about 11 s, from I it is at frame 5 after 300 s).
+    about 11 s, from I it is at frame 4 after 300 s).
 
     `shorten`: a path longer than the frame it was found at (re-enqueued obligations make
     longer paths) is shortened by the unroller over the lengths no frame has excluded, for at
@@ -1026,6 +1032,7 @@ def ic3(
     if result.status == "sat" and shorten and result.trace is not None:
         # Every frame k ≥ 2 reached by either search excludes paths of length < k.
         excluded_below = max((s.k for s in searches if s.k >= 2), default=0)
+        result.stats["excluded_below"] = excluded_below
         spent = time.monotonic() - started
         budget = max(1.0, spent)
         if timeout is not None:

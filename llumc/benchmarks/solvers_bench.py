@@ -39,6 +39,8 @@ def cell(answer: dict) -> str:
         verdict = f"unknown ({(answer.get('reason') or '').split(' (')[0]})"
     else:
         verdict = status
+    if answer.get("direction") == "backward":  # IC3 answered from the goal (`--direction`)
+        verdict += " (backward)"
     return f"{verdict}, {answer['wall']:.2f} s"
 
 
