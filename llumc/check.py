@@ -258,7 +258,10 @@ def check_program(
     try:
         if engine == "portfolio":
             answer = portfolio(encoded.ts, ("ic3", "bmc"), timeout=remaining(), progress=engine_progress,
-                               options={"bmc": {"solver": solver}, "ic3": {"direction": "forward"}})
+                               # IC3 forward, as the paper's MinireachIC3; its paths are not
+                               # shortened: the BMC beside it looks for the shortest one anyway.
+                               options={"bmc": {"solver": solver},
+                                        "ic3": {"direction": "forward", "shorten": False}})
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
             # IC3 searches forward on llumc's encodings, as the paper's MinireachIC3 does.
