@@ -1037,7 +1037,7 @@ def ic3(
         budget = max(1.0, spent)
         if timeout is not None:
             budget = min(budget, timeout - spent)
-        _shorten(ts, result, excluded_below, budget)
+        _shorten(ts, result, excluded_below, budget, progress)
     return result
 
 
@@ -1072,9 +1072,11 @@ def _take_turns(searches: list[IC3]) -> SolveResult:
                        stats=deepest.stats, direction="both")
 
 
-def _shorten(ts: TransitionSystem, result: SolveResult, excluded_below: int, budget: float) -> None:
+def _shorten(ts: TransitionSystem, result: SolveResult, excluded_below: int, budget: float,
+             progress: Progress | None = None) -> None:
     """Replace `result`'s path by a shortest one if the unroller finds one within `budget`
-    seconds among the lengths excluded_below .. steps−1 (IC3's frames rule out shorter ones)."""
+    seconds among the lengths excluded_below .. steps−1 (IC3's frames rule out shorter ones).
+    The unroller reports its depths to `progress` as BMC does."""
     from solvers.bmc import bmc
 
     assert result.trace is not None
@@ -1085,7 +1087,7 @@ def _shorten(ts: TransitionSystem, result: SolveResult, excluded_below: int, bud
     if budget <= 0:
         result.stats["shortest"] = 0
         return
-    shorter = bmc(ts, min_steps=excluded_below, max_steps=steps - 1, timeout=budget)
+    shorter = bmc(ts, min_steps=excluded_below, max_steps=steps - 1, timeout=budget, progress=progress)
     if shorter.status == "sat":
         result.stats["shortened_from"] = steps
         result.steps, result.trace = shorter.steps, shorter.trace
