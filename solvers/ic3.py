@@ -77,9 +77,10 @@ ACTIVITY_DECAY = 0.9
 PUSH_DECAY = 0.6  # an obligation's activity, per level it is pushed up (rIC3)
 REBUILD_MIN = 2000
 PROGRESS_INTERVAL = 1.0  # seconds between progress reports
-# Running both directions: each search runs this many SAT calls, then hands over to the other
-# (counted in calls, not seconds, so that a run is reproducible).
-SLICE_CALLS = 1000
+# Running both directions: each search runs this long, then hands over to the other. Seconds, not
+# SAT calls: a call may cost several times more in one direction (gcd_4 of LLUMC's set: turns of
+# 1000 calls left the forward search, 20 s alone, unfinished after 60 s).
+SLICE_SECONDS = 0.5
 MEMORY_CHECK_EVERY = 256  # SAT calls between two looks at the memory used (`solvers.memory`)
 
 
@@ -370,7 +371,7 @@ class IC3:
         # "backward" when `ts` is a reversed system (`TransitionSystem.reversed`): only named in
         # progress reports and results; the search itself is the same.
         self.direction = direction
-        self.pause_at: int | None = None  # `search` yields at the first obligation after this many calls
+        self.pause_at: float | None = None  # `search` yields at the first obligation after this time
         self.n = n = ts.n
         self.solver_name = solver
         self.deadline = time.monotonic() + timeout if timeout is not None else None
@@ -773,7 +774,7 @@ class IC3:
     # ---------------------------------------------------------- the main loop
     def _strengthen(self) -> Generator[None, None, _Obligation | None]:
         """Block every G-state in F_k; return the level-0 obligation of a path if one exists.
-        Yields (pauses) between obligations once `pause_at` SAT calls are reached."""
+        Yields (pauses) between obligations once the clock passes `pause_at`."""
         while (model := self._bad_state()) is not None:
             queue: list[tuple[int, int, int, _Obligation]] = []
             counter = 0
@@ -782,7 +783,7 @@ class IC3:
             heapq.heappush(queue, (first.level, first.depth, counter, first))
             while queue:
                 self._report()
-                if self.pause_at is not None and self.stats["sat_calls"] >= self.pause_at:
+                if self.pause_at is not None and time.monotonic() >= self.pause_at:
                     yield
                 _, _, _, ob = queue[0]
                 self.stats["obligations"] += 1
@@ -876,7 +877,7 @@ class IC3:
                 return done.value
 
     def search(self) -> Generator[None, None, SolveResult]:
-        """The search as a generator that pauses every `pause_at` SAT calls (None: never) and
+        """The search as a generator that pauses once the clock passes `pause_at` (None: never) and
         returns the result, so that two searches can take turns (`_take_turns`). Closing it
         early releases the solvers."""
         start = time.monotonic()
@@ -1001,7 +1002,7 @@ def ic3(
 
     `direction`: "forward" searches from I; "backward" runs IC3 on the reversed system (from
     G: its invariant is then one of the reversed system, `result.direction` says so);
-    "both" lets the two take turns, SLICE_CALLS SAT calls each, until one answers; "auto" is
+    "both" lets the two take turns, SLICE_SECONDS each, until one answers; "auto" is
     "forward" for a functional T (circuits, llumc's definitional encodings: their reversal is
     relational) and "both" otherwise (planning files: IC3 from G finds freecell's plan in
     about 11 s, from I it is at frame 4 after 300 s).
@@ -1042,20 +1043,19 @@ def ic3(
 
 
 def _take_turns(searches: list[IC3]) -> SolveResult:
-    """Run the searches in turns of SLICE_CALLS SAT calls each; the first definite answer (or
+    """Run the searches in turns of SLICE_SECONDS each; the first definite answer (or
     an interrupt) ends all of them. Unknown only when every search ended unknown."""
     running = []
     for search in searches:
-        search.pause_at = search.stats["sat_calls"] + SLICE_CALLS
         running.append((search, search.search()))
     ended: list[SolveResult] = []
     try:
         while running:
             for entry in list(running):
                 search, steps = entry
+                search.pause_at = time.monotonic() + SLICE_SECONDS
                 try:
                     next(steps)
-                    search.pause_at = search.stats["sat_calls"] + SLICE_CALLS
                 except StopIteration as done:
                     result: SolveResult = done.value
                     if result.status != "unknown" or result.reason == "interrupted":

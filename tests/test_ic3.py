@@ -223,7 +223,7 @@ def test_backward_search_proves_with_an_invariant_of_the_reversed_system():
 
 
 def test_both_directions_take_turns(monkeypatch):
-    monkeypatch.setattr(ic3_module, "SLICE_CALLS", 2)
+    monkeypatch.setattr(ic3_module, "SLICE_SECONDS", 0.0)  # a turn per obligation
     monkeypatch.setattr(ic3_module, "PROGRESS_INTERVAL", 0.0)  # a report per obligation
     ts = counter(4, wrap_at=11, goal_value=13)
     progress: list[dict] = []
