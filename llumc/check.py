@@ -20,6 +20,8 @@ from llumc.errors import UnsupportedError
 from llumc.frontend import UNINIT_PREFIX
 
 ENGINES = ("portfolio", "ic3", "bmc")
+# IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
+IC3_DIRECTIONS = ("forward", "backward", "both")
 
 Progress = Callable[[str], None]
 
@@ -221,6 +223,7 @@ def check_program(
     ir_trace: bool = False,
     progress: Progress | None = None,
     scheme: str = "lbe",
+    ic3_direction: str = "forward",
 ) -> CheckResult:
     """Verdict for one program and property. Bad input raises LlumcError (exit 2 in the CLI);
     an unsupported construct is UNKNOWN with the front end's reason."""
@@ -258,14 +261,13 @@ def check_program(
     try:
         if engine == "portfolio":
             answer = portfolio(encoded.ts, ("ic3", "bmc"), timeout=remaining(), progress=engine_progress,
-                               # IC3 forward, as the paper's MinireachIC3; its paths are not
-                               # shortened: the BMC beside it looks for the shortest one anyway.
+                               # IC3's paths are not shortened: the BMC beside it looks for the
+                               # shortest one anyway.
                                options={"bmc": {"solver": solver},
-                                        "ic3": {"direction": "forward", "shorten": False}})
+                                        "ic3": {"direction": ic3_direction, "shorten": False}})
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
-            # IC3 searches forward on llumc's encodings, as the paper's MinireachIC3 does.
-            extra = {"direction": "forward"} if engine == "ic3" else {}
+            extra = {"direction": ic3_direction} if engine == "ic3" else {}
             answer = solve(encoded.ts, engine=engine, timeout=remaining(), progress=engine_progress,
                            solver=solver if engine == "bmc" else None, **extra)
     except CheckFailed as err:

@@ -44,6 +44,10 @@ def check_command(
     ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
     solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC."),
     scheme: str = typer.Option("lbe", "--scheme", help="Step encoding: lbe (large blocks) | edge | paper (small blocks)."),
+    ic3_direction: str = typer.Option(
+        "forward", "--ic3-direction",
+        help="IC3 from the initial state (forward), from the error (backward), or both in turns.",
+    ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
@@ -62,7 +66,7 @@ def check_command(
     import json
     import time
 
-    from llumc.check import ENGINES, check_program
+    from llumc.check import ENGINES, IC3_DIRECTIONS, check_program
     from llumc.transys import PROPERTIES, SCHEMES
 
     if prop not in PROPERTIES:
@@ -71,6 +75,8 @@ def check_command(
         raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     if scheme not in SCHEMES:
         raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
+    if ic3_direction not in IC3_DIRECTIONS:
+        raise LlumcError(f"--ic3-direction must be one of {', '.join(IC3_DIRECTIONS)}, not {ic3_direction!r}")
     if timeout is not None and timeout <= 0:
         raise LlumcError("--timeout must be positive")
     started = time.monotonic()
@@ -85,7 +91,8 @@ def check_command(
         print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
 
     result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
-                           solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme)
+                           solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
+                           ic3_direction=ic3_direction)
     if result.internal_error:
         print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
     if as_json:

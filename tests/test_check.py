@@ -53,6 +53,17 @@ def test_true_with_checked_invariant(engine):
     assert result.invariant_clauses is not None
 
 
+@pytest.mark.parametrize("direction", ["backward", "both"])
+def test_ic3_from_the_error_gives_the_same_checked_verdicts(direction):
+    """Backward IC3's invariant is checked against the reversed system, and its path is turned
+    around and replayed natively like any other."""
+    true = run_check("clamp_safe.c", engine="ic3", ic3_direction=direction)
+    assert true.verdict == "true", true.reason
+    false = run_check("nondet_bug.c", engine="ic3", ic3_direction=direction)
+    assert false.verdict == "false", false.reason
+    assert false.error is not None and false.error.line == 11
+
+
 def test_bmc_alone_never_says_true():
     result = check_program(PROGRAMS / "clamp_safe.c", engine="bmc", timeout=3)
     assert result.verdict == "unknown"
@@ -132,6 +143,8 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     assert "Traceback" not in missing.stderr
     bad_property = llumc("check", str(PROGRAMS / "clamp_safe.c"), "--property", "memsafety")
     assert bad_property.returncode == 2 and "--property" in bad_property.stderr
+    bad_direction = llumc("check", str(PROGRAMS / "clamp_safe.c"), "--ic3-direction", "sideways")
+    assert bad_direction.returncode == 2 and "--ic3-direction" in bad_direction.stderr
 
 
 @pytest.mark.parametrize("m32", [False, True])
