@@ -131,7 +131,7 @@ class LimitedSolver:
         self.sat.delete()
 
 
-class _Shifter:
+class ClauseShifter:
     """A clause set stored flat, so that the copy for a time step is built by C-level `map`
     rather than a Python loop per literal: literal l of step 0 becomes l + sign(l)·offset.
     (Unrolling, not solving, dominates BMC on big files: freecell adds 119 k clauses a step.)"""
@@ -231,9 +231,9 @@ def bmc(
     def gap_selector(step: int) -> int:
         return step * stride + n + 3
 
-    init, universal, goal = _Shifter(ts.init), _Shifter(ts.universal), _Shifter(ts.goal)
+    init, universal, goal = ClauseShifter(ts.init), ClauseShifter(ts.universal), ClauseShifter(ts.goal)
     # Upper-half literal n+j of T becomes step·S + j = (n+j) + (S−n) + (step−1)·S.
-    trans = _Shifter(ts.trans, upper=n, upper_shift=stride - n)
+    trans = ClauseShifter(ts.trans, upper=n, upper_shift=stride - n)
 
     def add_step(k: int) -> None:
         if k == 0:

@@ -960,18 +960,19 @@ class IC3:
     def _concrete_trace(self, k: int, cubes: list[Cube] | None) -> list[list[int]] | None:
         """One SAT call over the k-step unrolling I(0), U(0..k), T, G(k), with the state cubes as
         assumptions: the full assignment of every variable at every step, or None."""
+        from solvers.bmc import ClauseShifter
+
         ts, n = self.ts, self.n
         with Solver(name=self.solver_name) as s:
-            for c in ts.init:
-                s.add_clause(c)
+            # Copy j of variable v is v + j·n, so T's next copy n+v of step j is v + (j+1)·n.
+            add = s.solver.add_clause  # one Python layer less per clause (freecell: 119k a step)
+            ClauseShifter(ts.init).add_to(add, 0, [])
+            universal, trans = ClauseShifter(ts.universal), ClauseShifter(ts.trans)
             for j in range(k + 1):
-                for c in ts.universal:
-                    s.add_clause(_shift(c, j * n))
+                universal.add_to(add, j * n, [])
             for j in range(k):
-                for c in ts.trans:
-                    s.add_clause(_shift(c, j * n))
-            for c in ts.goal:
-                s.add_clause(_shift(c, k * n))
+                trans.add_to(add, j * n, [])
+            ClauseShifter(ts.goal).add_to(add, k * n, [])
             assumptions = []
             if cubes is not None:
                 for j, cube in enumerate(cubes):
