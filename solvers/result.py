@@ -23,6 +23,7 @@ class SolveResult:
     reason: str | None = None
     engine: str = ""
     # Which way the engine searched: "forward" from I, or "backward" from G (IC3 on the reversed
-    # system). A trace is always given forwards, from I to G.
+    # system); "both" for an unknown answer after IC3 searched both ways. A trace is always
+    # given forwards, from I to G.
     direction: str = "forward"
     stats: dict[str, float | int] = field(default_factory=dict)
