@@ -278,11 +278,8 @@ def bmc(
                 built += 1
                 add_step(built)
             if point < min_steps:
-                for j in range(refuted + 1, point + 1):
-                    sat.add([act(j)])
-                refuted = point
-                continue
-            if not gaps:
+                hit = None  # known to have no path: not solved
+            elif not gaps:
                 found = sat.solve([-act(point)])
                 hit = point if found else None
             else:
@@ -308,7 +305,7 @@ def bmc(
                 if free_goals:
                     sat.add([act(j)])
             refuted = point
-            if progress is not None:
+            if progress is not None and point >= min_steps:
                 progress({"engine": "bmc", "depth": refuted, "seconds": time.monotonic() - started})
         return unknown(f"max-steps {max_steps} reached")
     except _Deadline:

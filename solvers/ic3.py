@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 from pysat.solvers import Solver
 
+from solvers.bmc import ClauseShifter, bmc
 from solvers.memory import near_limit
 from solvers.result import SolveResult
 from solvers.transys import Clause, TransitionSystem
@@ -920,7 +921,7 @@ class IC3:
     def _result(self, status: str, **kw) -> SolveResult:
         stats = dict(self.stats)
         stats["frames"] = self.k
-        stats["definitional"] = int(self.defs.functional)
+        stats["definitional"] = int(self.functional)
         return SolveResult(status, engine="ic3", stats=stats, direction=self.direction, **kw)
 
     def _run(self) -> Generator[None, None, SolveResult]:
@@ -960,8 +961,6 @@ class IC3:
     def _concrete_trace(self, k: int, cubes: list[Cube] | None) -> list[list[int]] | None:
         """One SAT call over the k-step unrolling I(0), U(0..k), T, G(k), with the state cubes as
         assumptions: the full assignment of every variable at every step, or None."""
-        from solvers.bmc import ClauseShifter
-
         ts, n = self.ts, self.n
         with Solver(name=self.solver_name) as s:
             # Copy j of variable v is v + j·n, so T's next copy n+v of step j is v + (j+1)·n.
@@ -1046,9 +1045,7 @@ def ic3(
 def _take_turns(searches: list[IC3]) -> SolveResult:
     """Run the searches in turns of SLICE_SECONDS each; the first definite answer (or
     an interrupt) ends all of them. Unknown only when every search ended unknown."""
-    running = []
-    for search in searches:
-        running.append((search, search.search()))
+    running = [(search, search.search()) for search in searches]
     ended: list[SolveResult] = []
     try:
         while running:
@@ -1078,8 +1075,6 @@ def _shorten(ts: TransitionSystem, result: SolveResult, excluded_below: int, bud
     """Replace `result`'s path by a shortest one if the unroller finds one within `budget`
     seconds among the lengths excluded_below .. steps−1 (IC3's frames rule out shorter ones).
     The unroller reports its depths to `progress` as BMC does."""
-    from solvers.bmc import bmc
-
     assert result.trace is not None
     steps = len(result.trace) - 1
     if steps <= excluded_below:
