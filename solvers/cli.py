@@ -15,7 +15,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from solvers.aiger import AigerError
 from solvers.api import default_engine, load, solve
@@ -42,8 +42,16 @@ exit codes: 10 SATISFIABLE, 20 UNSATISFIABLE, 0 UNKNOWN, 2 bad input, 1 internal
 """
 
 
+class _OneLineErrors(argparse.ArgumentParser):
+    """A bad option is one line on stderr and exit 2, like every other bad input (argparse
+    would print the whole usage block first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineErrors(
         prog=prog,
         description="Decide whether the goal G of a DimSpec (or AIGER) transition system is "
         "reachable from I. Every answer is checked before it is printed.",

@@ -62,7 +62,9 @@ def test_malformed_input_is_one_line_and_exit_2(name, line, cause):
 def test_missing_file_and_bad_options_exit_2_without_traceback():
     for args in (["nope.dimspec"], [str(DATA / "unreachable.dimspec"), "--solver", "nosuch"],
                  [str(DATA / "unreachable.dimspec"), "--bmc", "--schedule", "weekly"],
-                 [str(DATA / "unreachable.dimspec"), "--ic3", "--max-steps", "3"]):
+                 [str(DATA / "unreachable.dimspec"), "--ic3", "--max-steps", "3"],
+                 [str(DATA / "unreachable.dimspec"), "--direction", "sideways"],
+                 [str(DATA / "unreachable.dimspec"), "--bogus"], []):
         run = solve_module(*args)
         assert run.returncode == 2, args
         assert "Traceback" not in run.stderr and len(run.stderr.splitlines()) == 1, run.stderr
