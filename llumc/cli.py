@@ -280,7 +280,14 @@ def main() -> None:
             print("llumc: interrupted", file=sys.stderr)
             sys.exit(130)
         if isinstance(err, ClickException):
-            err.show()
+            message = err.format_message()
+            if not message:  # `llumc` alone: click shows the help
+                err.show()
+                sys.exit(EXIT_BAD_INPUT)
+            # One line, like every other bad input (click would print the usage block first).
+            ctx = getattr(err, "ctx", None)
+            where = ctx.command_path if ctx is not None else "llumc"
+            print(f"{where}: error: {message} (see {where} --help)", file=sys.stderr)
             sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("LLUMC_DEBUG"):
             raise

@@ -145,6 +145,9 @@ def test_cli_bad_input_is_one_line_exit_2(tmp_path):
     assert bad_property.returncode == 2 and "--property" in bad_property.stderr
     bad_direction = llumc("check", str(PROGRAMS / "clamp_safe.c"), "--ic3-direction", "sideways")
     assert bad_direction.returncode == 2 and "--ic3-direction" in bad_direction.stderr
+    for args in (["check", str(PROGRAMS / "clamp_safe.c"), "--bogus"], ["check"], ["nosuchcommand"]):
+        usage = llumc(*args)
+        assert usage.returncode == 2 and usage.stderr.count("\n") == 1, usage.stderr
 
 
 @pytest.mark.parametrize("m32", [False, True])
