@@ -188,7 +188,10 @@ def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: 
     command, is_zig = clang_command(clang)
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
-        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv), "-o", str(out), str(path)]
+        # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
+        # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
+        # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
+        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv), "-o", str(out), "-x", "c", str(path)]
         try:
             proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
         except FileNotFoundError:

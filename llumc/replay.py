@@ -218,7 +218,7 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
     program_object = binary.with_name("program.o")
     harness_object = binary.with_name("harness.o")
     compile_program = [*command, *target, *_program_flags(kind, is_zig), "-c", "-o", str(program_object),
-                       str(source.resolve())]
+                       "-x", "c", str(source.resolve())]  # `-x c`: a `.i` file too (frontend)
     if through_frontend:
         try:
             ir = _program_ir(source.resolve(), kind, m32, clang)

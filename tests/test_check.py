@@ -170,3 +170,22 @@ def test_trace_values_follow_the_c_types():
     for step in result.trace:
         final.update(step.changes)
     assert final["x"] == -5 and final["u"] == 4000000000
+
+
+@pytest.mark.parametrize("m32", [False, True])
+@pytest.mark.parametrize("name, verdict", [("nondet_bug.c", "false"), ("clamp_safe.c", "true")])
+def test_preprocessed_input_gives_the_verdict_of_its_source(tmp_path, name, verdict, m32):
+    """A `.i` file (made here by the real clang's -E, line markers included) goes through the
+    same front end and replay as its `.c`: zig cc used to hand a `.i` to clang with zig's own
+    target name, which failed under --32 ("unknown target triple 'x86-unknown-linux-gnu'")."""
+    from llumc.frontend import clang_command
+
+    command, _ = clang_command(None)
+    preprocessed = tmp_path / (Path(name).stem + ".i")
+    subprocess.run([*command, "-E", "-o", str(preprocessed), str(PROGRAMS / name)], check=True,
+                   capture_output=True)
+    assert preprocessed.read_text().startswith("# 1 ")
+    result = check_program(preprocessed, timeout=60, m32=m32)
+    assert result.verdict == verdict, result.reason
+    if verdict == "false":
+        assert result.error.line == 11 and "__VERIFIER_error" in result.confirmation
