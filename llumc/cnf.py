@@ -123,6 +123,19 @@ class CnfBuilder:
         entry = self.aig.nodes[lit >> 1]
         return entry[1] if entry[0] == "input" else None
 
+    def define(self, lit: int) -> int:
+        """The DimSpec literal of AIG literal `lit` with its full definition (both polarities of
+        every node below it), so the literal equals the formula in every model: a fact that is
+        assumed in one step and negated in the next needs both (Houdini, llumc/invariants).
+        Constants get a fresh variable fixed by a unit clause."""
+        if lit in (TRUE, FALSE):
+            v = self.new_var()
+            self.clauses.append([v] if lit == TRUE else [-v])
+            return v
+        self._count_fanout(lit)
+        self._require(lit, POSITIVE | NEGATIVE)
+        return self.literal(lit)
+
     def add_root(self, root: int) -> None:
         """Assert AIG literal `root`."""
         if root == TRUE:
