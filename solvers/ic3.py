@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pysat.solvers import Solver
 
 from solvers.bmc import ClauseShifter, bmc
+from solvers.gates import acyclic as _acyclic, find_definitions
 from solvers.memory import near_limit
 from solvers.result import SolveResult
 from solvers.transys import Clause, TransitionSystem
@@ -195,43 +196,10 @@ class _Definitions:
     t_clauses: dict[int, list[Clause]] = field(default_factory=dict)
 
 
-def _mux_definitions(clauses: list[Clause], allowed: set[int], n: int) -> dict[int, list[Clause]]:
-    """Outputs o defined by four ternary clauses as a function of two or three current
-    variables (a multiplexer o ↔ (s ? t : e), or an XOR), as `solvers.aiger` writes them. The
-    output is the largest variable of its clauses, as in AIGER (a gate is numbered after its
-    inputs), which tells a gate's clauses from those of the gates it feeds."""
-    by_top: dict[int, list[Clause]] = {}
-    for clause in clauses:
-        if len(clause) == 3:
-            by_top.setdefault(max(abs(x) for x in clause), []).append(clause)
-    found: dict[int, list[Clause]] = {}
-    for o, group in by_top.items():
-        if len(group) != 4 or o not in allowed:
-            continue
-        inputs = sorted({abs(x) for c in group for x in c} - {o})
-        if not 2 <= len(inputs) <= 3 or any(v > n for v in inputs):
-            continue
-        # A function: every assignment of the inputs leaves exactly one value of o.
-        functional = True
-        for bits in range(1 << len(inputs)):
-            value = {v: bool(bits >> i & 1) for i, v in enumerate(inputs)}
-            fits = 0
-            for out in (False, True):
-                value[o] = out
-                if all(any(value[abs(x)] == (x > 0) for x in c) for c in group):
-                    fits += 1
-            if fits != 1:
-                functional = False
-                break
-        if functional:
-            found[o] = group
-    return found
-
-
 def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     """Recognise Tseitin definitions o ↔ AND(l_1..l_m) (OR and equivalence are the same shape
     with other signs): clauses (¬o ∨ l_i) and (o ∨ ¬l_1 ∨ … ∨ ¬l_m), and multiplexers
-    (`_mux_definitions`). Outputs must be auxiliary variables of the current step or next-state
+    (`solvers.gates`). Outputs must be auxiliary variables of the current step or next-state
     variables, inputs current variables.
 
     Written by hand: this is a syntactic gate detection on the CNF of a DimSpec file, which no
@@ -240,64 +208,8 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     n = ts.n
     aux = set(range(1, n + 1)) - state
 
-    clauses_of: dict[int, list[Clause]] = {}  # output -> its defining clauses (last `find` wins)
-
-    def find(clauses: list[Clause], allowed: set[int], strict: bool = True) -> tuple[bool, dict[int, list[int]]]:
-        """Definitions among `clauses` whose outputs are variables of `allowed`; `strict`: fail
-        unless every clause belongs to one."""
-        clauses_of.clear()
-
-        def pair(x: int, y: int) -> tuple[int, int]:
-            return (x, y) if x < y else (y, x)
-
-        binaries = {pair(c[0], c[1]) for c in clauses if len(c) == 2}
-        defined: dict[int, list[int]] = {}  # output var -> input vars
-        covered_bin: set[tuple[int, int]] = set()
-        covered_mux: set[int] = set()  # ids of the clauses of multiplexers
-        for o, group in _mux_definitions(clauses, allowed, n).items():
-            defined[o] = sorted({abs(x) for c in group for x in c} - {o})
-            clauses_of[o] = [list(c) for c in group]
-            covered_mux.update(id(c) for c in group)
-        for clause in sorted(clauses, key=len, reverse=True):
-            if id(clause) in covered_mux:
-                continue
-            if len(clause) == 1:
-                v = abs(clause[0])
-                if v in allowed and v not in defined:
-                    defined[v] = []
-                    clauses_of[v] = [list(clause)]
-                    continue
-                if v in defined and not defined[v]:
-                    continue
-                return False, {}
-            if len(clause) == 2 and pair(clause[0], clause[1]) in covered_bin:
-                continue
-            for o in clause:
-                if abs(o) not in allowed:
-                    continue
-                others = [c for c in clause if c != o]
-                if any(abs(c) > n for c in others):
-                    continue
-                needed = [pair(-o, -c) for c in others]
-                if all(b in binaries for b in needed):
-                    if abs(o) in defined:
-                        return False, {}  # a second definition of one output: not a function
-                    defined[abs(o)] = [abs(c) for c in others]
-                    clauses_of[abs(o)] = [list(clause)] + [[-o, -c] for c in others]
-                    covered_bin.update(needed)
-                    if len(clause) == 2:
-                        covered_bin.add(pair(clause[0], clause[1]))
-                    break
-            else:
-                if strict:
-                    return False, {}  # a clause that defines nothing
-        if strict and any(len(c) == 2 and pair(c[0], c[1]) not in covered_bin for c in clauses):
-            return False, {}
-        return True, defined
-
-    u_ok, u_defs = find(ts.universal, aux)
-    t_ok, t_defs = find(ts.trans, aux | {v + n for v in state})
-    t_clauses = dict(clauses_of)
+    u_ok, u_defs, _ = find_definitions(ts.universal, aux, n)
+    t_ok, t_defs, t_clauses = find_definitions(ts.trans, aux | {v + n for v in state}, n)
     # One aux variable defined in both U and T the same way is fine (a copy); differently: not.
     for v, ins in t_defs.items():
         if v in u_defs and sorted(u_defs[v]) != sorted(ins):
@@ -311,12 +223,12 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     goal_rest: list[Clause] = list(ts.goal)
     if functional:
         # The clauses of G that define aux variables the same way U and T do, or new ones.
-        _, g_defs = find([c for c in ts.goal if len(c) > 1], aux, strict=False)
+        _, g_defs, g_clauses = find_definitions([c for c in ts.goal if len(c) > 1], aux, n, strict=False)
         g_defs = {v: ins for v, ins in g_defs.items() if v not in defs or sorted(defs[v]) == sorted(ins)}
         merged = dict(defs)
         merged.update(g_defs)
         if _acyclic(merged):
-            definitional = {frozenset(c) for v in g_defs for c in clauses_of[v]}
+            definitional = {frozenset(c) for v in g_defs for c in g_clauses[v]}
             goal_defs = [c for c in ts.goal if len(c) > 1 and frozenset(c) in definitional]
             goal_rest = [c for c in ts.goal if not (len(c) > 1 and frozenset(c) in definitional)]
             defs = merged
@@ -324,32 +236,6 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     return _Definitions(functional=functional, u_total=u_total, inputs=inputs,
                         goal_defs=goal_defs, goal_rest=goal_rest,
                         t_defs=t_defs if functional else {}, t_clauses=t_clauses if functional else {})
-
-
-def _acyclic(defs: dict[int, list[int]]) -> bool:
-    """No output depends on itself through other definitions (iterative DFS)."""
-    colour: dict[int, int] = {}  # 1 on stack, 2 done
-    for root in defs:
-        if colour.get(root):
-            continue
-        stack = [(root, iter(defs[root]))]
-        colour[root] = 1
-        while stack:
-            node, children = stack[-1]
-            for child in children:
-                if child not in defs:
-                    continue
-                c = colour.get(child)
-                if c == 1:
-                    return False
-                if c is None:
-                    colour[child] = 1
-                    stack.append((child, iter(defs[child])))
-                    break
-            else:
-                colour[node] = 2
-                stack.pop()
-    return True
 
 
 def _shift(clause: Clause, offset: int) -> Clause:
