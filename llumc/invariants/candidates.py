@@ -1,0 +1,745 @@
+"""Candidate loop invariants: facts that hold on every state the runs recorded at a cut point.
+
+`propose(word, debug, samples)` looks at each cut point's recorded states (`simulate.Samples`)
+through the C variables the state variables hold, read as their C type says (signed unless
+`debug.unsigned_variables` names the variable), and keeps, per family, what all samples satisfy:
+
+- linear equalities `a1*v1 + ... + am*vm == b` (the affine hull of the samples; constants
+  `v == c` among them), e.g. `i + j == n`, `x == 2*i`;
+- polynomial equalities of degree 2, and 3 over few variables (the affine hull over monomials
+  of the variables the linear hull leaves independent), e.g. `2*s == i*i + i`;
+- orderings `v < w`, `v <= w`, `v <= w + 1` between variables of the same signedness;
+- bounds `v >= c`, `v <= c` with constants the program compares with (and 0, 1);
+- congruences `v % m == r`, m in 8, 4, 2 and 3, and parities that move together
+  (`((even ^ n ^ x) & 1) == 1`: affine relations of the lowest bits over GF(2));
+- "modular": the equalities again, modulo 2**32 (2**64) as the machine computes them, when
+  the values may wrap around (`(unsigned)x == 2*(unsigned)i`).
+
+Each candidate's term states the fact about the C values exactly: every variable is sign- or
+zero-extended (per its C signedness) to a width where no sum or product of the fact can wrap
+around, so the term means the mathematical fact. A fact that is true over the integers but
+broken by the machine's wrap-around is then simply false in some reachable state, and Houdini
+drops it. The C expression states the same fact, read over mathematical integers.
+
+The hulls are exact: integer row reduction (`fractions.Fraction` for the null space), not
+numpy's floating point, whose rounding would turn `2*s == i*i + i` over 64-bit squares into
+near-misses, and which cannot tell an exact relation from an almost-relation at all.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Mapping
+
+from llumc.terms import Term, mask, to_signed
+from llumc.transys import StateVar, WordTransitionSystem
+
+if TYPE_CHECKING:
+    from llumc.cfg import Function
+    from llumc.debuginfo import DebugInfo
+    from llumc.invariants.simulate import Samples
+
+MAX_WIDTH = 160  # widest term a candidate may need (degree 3 over 32-bit values: ~110 bits)
+MAX_COEFFICIENT = 1 << 20  # larger coefficients in a hull: an artefact of too few samples
+HULL_VARIABLES = 24  # at most this many variables per cut point in the linear hull
+ORDER_VARIABLES = 24  # ... in the pairwise orderings
+POLY2_VARIABLES = 6  # degree 2 over at most 6 variables (28 monomials)
+POLY3_VARIABLES = 3  # degree 3 over at most 3 variables (20 monomials)
+MODULI = (8, 4, 2, 3)
+PARITY_VARIABLES = 12  # GF(2) relations of the lowest bits over at most 12 variables
+_UNSIGNED_CAST = {32: "(unsigned)", 64: "(unsigned long long)"}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    cut: str  # cut-point block name (a name in word.blocks)
+    term: Term  # 1-bit term over ("state", index) leaves only
+    expression: str  # the same fact as a C expression over C variable names (mathematical integers)
+    kind: str  # "bound" | "order" | "linear" | "polynomial" | "modular" | "congruence"
+
+
+@dataclass
+class Var:
+    """A state variable as the candidates read it."""
+
+    state: StateVar
+    name: str  # C name, or the IR name (with its %) when it has none of its own
+    signed: bool
+    c_named: bool
+
+    @property
+    def index(self) -> int:
+        return self.state.index
+
+    @property
+    def width(self) -> int:
+        return self.state.width
+
+    def value(self, unsigned: int) -> int:
+        return to_signed(unsigned, self.width) if self.signed else unsigned
+
+    @property
+    def magnitude(self) -> int:
+        """The largest |value|."""
+        return 1 << (self.width - 1) if self.signed else mask(self.width)
+
+
+# ---------------------------------------------------------------------------- variables
+def cut_variables(word: WordTransitionSystem, debug: "DebugInfo | None", cut: str,
+                  fn: "Function | None" = None) -> list[Var]:
+    """The state variables candidates speak about at `cut` (phi/value, wider than one bit), each
+    with one C name: the name no other of them claims; a name several claim goes to the phi of
+    the cut point itself (known from `fn`), else to a phi, else to the first; a variable left
+    without a name is called by its IR name."""
+    chosen = [v for v in word.state if v.kind in ("phi", "value") and v.width > 1]
+    own_phis: set[str] = set()
+    if fn is not None:
+        try:
+            own_phis = {i.name for i in fn.block(cut).instrs if i.opcode == "phi"}
+        except KeyError:
+            own_phis = set()
+    claims: dict[str, list[StateVar]] = {}
+    for v in chosen:
+        for n in v.c_names:
+            claims.setdefault(n, []).append(v)
+    names: dict[int, str] = {}
+    for v in chosen:
+        unique = [n for n in v.c_names if len(claims[n]) == 1]
+        if unique:
+            names[v.index] = unique[0]
+    taken = set(names.values())
+    rank = {v.index: (v.name not in own_phis, v.kind != "phi", v.index) for v in chosen}
+    for v in sorted((v for v in chosen if v.index not in names), key=lambda v: rank[v.index]):
+        for n in v.c_names:
+            rivals = [w for w in claims[n] if w.index not in names and w is not v]
+            if n not in taken and all(rank[v.index] < rank[w.index] for w in rivals):
+                names[v.index] = n
+                taken.add(n)
+                break
+    unsigned = debug.unsigned_variables if debug is not None else set()
+    out = []
+    for v in chosen:
+        name = names.get(v.index)
+        type_name = name or (v.c_names[0] if v.c_names else None)
+        out.append(Var(v, name or v.name, type_name not in unsigned, name is not None))
+    return out
+
+
+# ---------------------------------------------------------------------------- exact algebra
+def _primitive(row: list[int]) -> list[int]:
+    g = 0
+    for a in row:
+        g = math.gcd(g, a)
+    if g > 1:
+        row = [a // g for a in row]
+    return row
+
+
+class _Hull:
+    """Incremental row echelon form (integer rows) of sample rows, and the null space of the
+    rows seen so far: the linear relations every sample satisfies."""
+
+    def __init__(self, cols: int):
+        self.cols = cols
+        self.rows: dict[int, list[int]] = {}  # pivot column -> row (zero at the other pivots)
+        self.relations: list[list[int]] = [[int(i == j) for j in range(cols)] for i in range(cols)]
+
+    def add(self, row: list[int]) -> None:
+        if not any(sum(a * b for a, b in zip(rel, row)) for rel in self.relations):
+            return
+        for p in sorted(self.rows):
+            if row[p]:
+                b = self.rows[p]
+                f, g = b[p], row[p]
+                row = [f * x - g * y for x, y in zip(row, b)]
+        pivot = next(i for i, a in enumerate(row) if a)
+        row = _primitive(row)
+        if row[pivot] < 0:
+            row = [-a for a in row]
+        for p, b in list(self.rows.items()):  # keep it reduced: zero at the new pivot
+            if b[pivot]:
+                f, g = row[pivot], b[pivot]
+                b = _primitive([f * x - g * y for x, y in zip(b, row)])
+                self.rows[p] = b if b[p] > 0 else [-a for a in b]
+        self.rows[pivot] = row
+        self.relations = self._null_space()
+
+    def _null_space(self) -> list[list[int]]:
+        """One relation per free column f: f = sum over pivots (expressed by earlier columns
+        when the columns are ordered simplest first), integer, primitive, f's coefficient > 0."""
+        out = []
+        for f in range(self.cols):
+            if f in self.rows:
+                continue
+            rel = [Fraction(0)] * self.cols
+            rel[f] = Fraction(1)
+            for p, b in self.rows.items():
+                rel[p] = Fraction(-b[f], b[p])
+            scale = 1
+            for a in rel:
+                scale = scale * a.denominator // math.gcd(scale, a.denominator)
+            out.append(_primitive([int(a * scale) for a in rel]))
+        return out
+
+
+def _gf2_reduce(x: int, basis: dict[int, int]) -> int:
+    for p in sorted(basis, reverse=True):
+        if x >> p & 1:
+            x ^= basis[p]
+    return x
+
+
+def _gf2_span_basis(vectors: list[int]) -> dict[int, int]:
+    basis: dict[int, int] = {}
+    for x in vectors:
+        x = _gf2_reduce(x, basis)
+        if x:
+            basis[x.bit_length() - 1] = x
+    return basis
+
+
+def _gf2_null_space(rows: list[int], cols: int) -> list[int]:
+    """Vectors r over GF(2) (bit masks of `cols` bits) with popcount(r & row) even for all rows."""
+    pivots: dict[int, int] = {}  # reduced row echelon form, keyed by pivot bit
+    for row in rows:
+        row = _gf2_reduce(row, pivots)
+        if not row:
+            continue
+        p = row.bit_length() - 1
+        for q in list(pivots):
+            if pivots[q] >> p & 1:
+                pivots[q] ^= row
+        pivots[p] = row
+    out = []
+    for f in range(cols):
+        if f in pivots:
+            continue
+        r = 1 << f
+        for p, row in pivots.items():
+            if row >> f & 1:
+                r |= 1 << p
+        out.append(r)
+    return out
+
+
+# ---------------------------------------------------------------------------- terms
+class _Builder:
+    """Exact terms: variables extended to a common width where nothing wraps around."""
+
+    def __init__(self, word: WordTransitionSystem):
+        self.tb = word.terms
+
+    def leaf(self, v: Var) -> Term:
+        return self.tb.state(v.index, v.width)
+
+    def ext(self, v: Var, width: int) -> Term:
+        """v's value at `width` bits: extended per its signedness (exact); narrower than v only
+        in a computation modulo 2**width, where the low bits are all that counts."""
+        t = self.leaf(v)
+        if width < v.width:
+            return self.tb.extract(t, width - 1, 0)
+        return self.tb.sext(t, width) if v.signed else self.tb.zext(t, width)
+
+    def monomial(self, factors: tuple[Var, ...], width: int | None = None) -> tuple[Term, int]:
+        """The product and the largest magnitude it can have. Without `width`: exact, a signed
+        term just wide enough; with it: the product modulo 2**width."""
+        top = factors[0].magnitude
+        w = width or top.bit_length() + 1
+        acc = self.ext(factors[0], w)
+        for v in factors[1:]:
+            top *= v.magnitude
+            if width is None:
+                w = top.bit_length() + 1
+                acc = self.tb.sext(acc, w)
+            acc = self.tb.op("mul", acc, self.ext(v, w))
+        return acc, top
+
+    def equation(self, terms: list[tuple[int, tuple[Var, ...]]]) -> Term | None:
+        """sum coefficient * monomial == 0 (the empty monomial is the constant 1) over the
+        integers, as positive part == negated negative part at a width where neither side
+        wraps around; None when that width exceeds MAX_WIDTH."""
+        narrow = self._univariate(terms)
+        if narrow is not None:
+            return narrow
+        total = 0
+        for coef, factors in terms:
+            total += abs(coef) * (self.monomial(factors)[1] if factors else 1)
+        width = total.bit_length() + 2
+        if width > MAX_WIDTH:
+            return None
+        return self._sides(terms, width, exact=True)
+
+    def _sides(self, terms: list[tuple[int, tuple[Var, ...]]], width: int, exact: bool) -> Term:
+        tb = self.tb
+        sides = [tb.const(0, width), tb.const(0, width)]
+        for coef, factors in terms:
+            if not factors:
+                value = tb.const(abs(coef), width)
+            else:
+                if exact:
+                    m, _top = self.monomial(factors)
+                    value = tb.sext(m, width)
+                else:
+                    value, _top = self.monomial(factors, width)
+                if abs(coef) != 1:
+                    value = tb.op("mul", value, tb.const(abs(coef), width))
+            side = 0 if coef > 0 else 1
+            sides[side] = tb.op("add", sides[side], value)
+        return tb.eq(sides[0], sides[1])
+
+    def _univariate(self, terms: list[tuple[int, tuple[Var, ...]]]) -> Term | None:
+        """`c*v == Q(u)` with Q a polynomial of degree >= 2 in one variable u, stated exactly
+        but narrowly: it implies |Q(u)| <= |c|*max|v|, hence |u| <= R for the R computed here,
+        and for |u| <= R both sides are so small that equality modulo 2**W' is equality. So the
+        fact is `|u| <= R && c*v == Q(u) (mod 2**W')`, the same fact, with multipliers of about
+        v's width instead of degree times it (x == n*n*n over int: 36 bits, not 95)."""
+        linear = [(a, f[0]) for a, f in terms if len(f) == 1]
+        powers = [(a, f) for a, f in terms if len(f) >= 2]
+        if not powers or len({v.index for _a, f in powers for v in f}) != 1:
+            return None
+        u = powers[0][1][0]
+        defined = [(a, v) for a, v in linear if v.index != u.index]
+        if len(defined) != 1:
+            return None
+        c, v = defined[0]
+        q = {}  # Q(u) = -(the rest)
+        for a, f in terms:
+            if f != (v,):
+                q[len(f)] = q.get(len(f), 0) - a
+        d = max(q)
+        lead = abs(q[d])
+        bound = abs(c) * v.magnitude
+
+        def lower(t: int) -> int:  # |Q(u)| >= lower(|u|)
+            return lead * t ** d - sum(abs(a) * t ** k for k, a in q.items() if k < d)
+
+        t0 = sum(k * abs(a) for k, a in q.items() if k < d) + 1  # lower() increases beyond t0
+        hi = max(t0, 1)
+        while lower(hi + 1) <= bound:
+            hi *= 2
+        lo = t0
+        while lo < hi:  # least R >= t0 with lower(R + 1) > bound
+            mid = (lo + hi) // 2
+            if lower(mid + 1) > bound:
+                hi = mid
+            else:
+                lo = mid + 1
+        r = lo
+        width = (bound + sum(abs(a) * r ** k for k, a in q.items())).bit_length() + 2
+        if width >= self._exact_width(terms):
+            return None
+        tb = self.tb
+        fact = self._sides(terms, width, exact=False)
+        x = self.leaf(u)
+        if u.signed and r < (1 << (u.width - 1)) - 1:
+            low = tb.const(-r & mask(u.width), u.width)
+            high = tb.const(r, u.width)
+            inside = tb.and_(tb.not_(tb.op("slt", x, low)), tb.not_(tb.op("slt", high, x)))
+            fact = tb.and_(inside, fact)
+        elif not u.signed and r < mask(u.width):
+            fact = tb.and_(tb.not_(tb.op("ult", tb.const(r, u.width), x)), fact)
+        return fact
+
+    def _exact_width(self, terms: list[tuple[int, tuple[Var, ...]]]) -> int:
+        total = sum(abs(a) * (self.monomial(f)[1] if f else 1) for a, f in terms)
+        return total.bit_length() + 2
+
+    def le(self, v: Var, w: Var, offset: int = 0, strict: bool = False) -> Term:
+        """v <= w + offset (v < w + offset when strict), exact."""
+        width = max(v.width, w.width) + 2 + abs(offset).bit_length()
+        a, b = self.ext(v, width), self.ext(w, width)
+        if offset:
+            b = self.tb.op("add", b, self.tb.const(offset, width))
+        if strict:
+            return self.tb.op("slt", a, b)
+        return self.tb.not_(self.tb.op("slt", b, a))
+
+    def bound(self, v: Var, c: int, lower: bool) -> Term:
+        tb = self.tb
+        less = "slt" if v.signed else "ult"
+        x, k = self.leaf(v), tb.const(c & mask(v.width), v.width)
+        return tb.not_(tb.op(less, x, k)) if lower else tb.not_(tb.op(less, k, x))
+
+    def congruence(self, v: Var, m: int, r: int) -> Term:
+        tb = self.tb
+        if m & (m - 1) == 0:  # low bits: the mathematical residue for either signedness
+            k = m.bit_length() - 1
+            return tb.eq(tb.extract(self.leaf(v), k - 1, 0), tb.const(r, k))
+        if not v.signed:
+            return tb.eq(tb.op("urem", self.leaf(v), tb.const(m, v.width)), tb.const(r, v.width))
+        width = v.width + 1 + m.bit_length()
+        shifted = tb.op("sub", self.ext(v, width), tb.const(r, width))
+        return tb.eq(tb.op("srem", shifted, tb.const(m, width)), tb.const(0, width))
+
+
+# ---------------------------------------------------------------------------- expressions
+def _monomial_text(factors: tuple[Var, ...], cast: str = "") -> str:
+    return "*".join(cast + v.name for v in factors)
+
+
+def _equation_text(terms: list[tuple[int, tuple[Var, ...]]], cast: str = "") -> str:
+    """Positive terms == negated negative terms, higher degree first, then variable order;
+    the constant last on the right."""
+    left, right = [], []
+    constant = 0
+    for coef, factors in sorted(terms, key=lambda t: (-len(t[1]), [v.index for v in t[1]])):
+        if not factors:
+            constant = coef
+            continue
+        text = _monomial_text(factors, cast)
+        if abs(coef) != 1:
+            text = f"{abs(coef)}*{text}"
+        (left if coef > 0 else right).append(text)
+    rhs = " + ".join(right)
+    if constant:
+        if not rhs:
+            rhs = str(-constant)
+        else:
+            rhs += f" - {constant}" if constant > 0 else f" + {-constant}"
+    return f"{' + '.join(left) or '0'} == {rhs or '0'}"
+
+
+# ---------------------------------------------------------------------------- proposing
+@dataclass
+class _Proposal:
+    priority: int
+    order: int
+    candidate: Candidate
+
+
+class _CutPoint:
+    def __init__(self, word: WordTransitionSystem, cut: str, variables: list[Var],
+                 states: list[dict[int, int]], constants: list[int], visits: int = 0):
+        self.cut = cut
+        self.visits = visits
+        self.build = _Builder(word)
+        self.states = states
+        self.constants = constants
+        self.proposals: list[_Proposal] = []
+        self.columns = {v.index: [v.value(s[v.index]) for s in states] for v in variables}
+        self.distinct = {v.index: len(set(self.columns[v.index])) for v in variables}
+        self.vars = variables
+        self.constant_vars = [v for v in variables if self.distinct[v.index] == 1]
+        self.moving = [v for v in variables if self.distinct[v.index] > 1]
+        self.moving.sort(key=self.priority_key)
+        self.dependent: set[int] = set()  # defined by another variable: v == w + c
+        self.integer_relations: list[list[tuple[int, tuple[Var, ...]]]] = []  # equalities proposed
+        self.free: set[int] = set()  # defined by the others in a linear relation
+        self.affine: set[int] = set()  # defined by one other variable: v == a*w + b
+        self.modulus: dict[int, int] = {}  # v == b + (multiple of this): residues it implies
+
+    def priority_key(self, v: Var):
+        return (not v.c_named, v.state.kind != "phi", -min(self.distinct[v.index], 64), v.index)
+
+    def penalty(self, *vs: Var) -> int:
+        return 0 if all(v.c_named for v in vs) else 10
+
+    def add(self, priority: int, term: Term | None, expression: str, kind: str) -> None:
+        if term is None or (term.op == "const"):
+            return  # unstatable, or a tautology (constant folding decided it)
+        self.proposals.append(_Proposal(priority, len(self.proposals), Candidate(self.cut, term, expression, kind)))
+
+    # -- families ----------------------------------------------------------------------
+    def constants_(self) -> None:
+        if len(self.states) < 2 and self.visits < 2:
+            return  # one state seen once: nothing says it is not a coincidence
+        for v in self.constant_vars:
+            c = self.columns[v.index][0]
+            tb = self.build.tb
+            term = tb.eq(self.build.leaf(v), tb.const(c & mask(v.width), v.width))
+            self.add(1 + self.penalty(v), term, f"{v.name} == {c}", "linear")
+
+    def linear(self) -> None:
+        variables = self.moving[:HULL_VARIABLES]
+        rows = list({tuple(self.columns[v.index][k] for v in variables) for k in range(len(self.states))})
+        if len(rows) < 3 or not variables:
+            return
+        if len(rows) < len(variables) + 3:  # too few points for this many dimensions
+            variables = variables[:max(1, len(rows) - 3)]
+            rows = list({tuple(self.columns[v.index][k] for v in variables) for k in range(len(self.states))})
+        # simplest first (smallest magnitude): pivots are the basis, later columns are expressed
+        order = sorted(range(len(variables)),
+                       key=lambda i: (max(abs(r[i]) for r in rows), variables[i].index))
+        variables = [variables[i] for i in order]
+        hull = _Hull(len(variables) + 1)
+        for r in sorted(rows):
+            hull.add([1] + [r[i] for i in order])
+            if not hull.relations:
+                break
+        self.basis = [v for i, v in enumerate(variables) if i + 1 in hull.rows]
+        for rel in hull.relations:
+            if max(abs(a) for a in rel[1:]) > MAX_COEFFICIENT:
+                continue
+            terms = [(rel[0], ())] if rel[0] else []
+            terms += [(a, (v,)) for a, v in zip(rel[1:], variables) if a]
+            involved = [v for _a, (v,) in terms[1 if rel[0] else 0:]]
+            free = next(v for i, v in enumerate(variables) if rel[i + 1] and i + 1 not in hull.rows)
+            self.free.add(free.index)
+            if len(involved) == 2 and sorted(abs(a) for a, f in terms if f) == [1, 1] \
+                    and {a for a, f in terms if f} == {1, -1}:
+                self.dependent.add(free.index)
+            if len(involved) == 2:
+                self.affine.add(free.index)
+            self._note_modulus(free, terms)
+            self.integer_relations.append(terms)
+            self.add(0 + self.penalty(*involved), self.build.equation(terms), _equation_text(terms), "linear")
+            self.modular(terms)
+
+    def modular(self, terms: list[tuple[int, tuple[Var, ...]]]) -> None:
+        """The same equation modulo 2**w, as the machine computes it, when all its variables
+        are w = 32 or 64 bits wide: implied by the exact one, but it survives when the values
+        wrap around (`x += 2; i++` without a bound on i: x == 2*i only modulo 2**32). Its C
+        expression computes in the unsigned type of that width, which wraps the same way."""
+        widths = {v.width for _a, f in terms for v in f}
+        if len(widths) != 1 or next(iter(widths)) not in _UNSIGNED_CAST:
+            return
+        width = next(iter(widths))
+        involved = {v.index: v for _a, f in terms for v in f}.values()
+        term = self.build._sides(terms, width, exact=False)
+        self.add(1 + self.penalty(*involved), term, _equation_text(terms, _UNSIGNED_CAST[width]), "modular")
+
+    def parity(self) -> None:
+        """Affine relations of the lowest bits over GF(2) (`(even ^ n ^ x) & 1 == 1`: parities
+        that move together), those not already implied by an integer equality or a residue
+        modulo 2; at most PARITY_VARIABLES variables, relations over at most 4."""
+        variables = [v for v in self.moving if v.index not in self.dependent][:PARITY_VARIABLES]
+        if len(variables) < 2:
+            return
+        rows = {sum((self.columns[v.index][k] & 1) << i for i, v in enumerate(variables)) | (1 << len(variables))
+                for k in range(len(self.states))}  # bit len(variables): the constant 1
+        if len(self.states) < 4 * (len(variables) + 1):
+            return  # few states: a relation among few bits would be a coincidence
+        cols = len(variables) + 1
+        # null space over GF(2): relations r (bit masks) with parity(r & row) == 0 for every row
+        basis: dict[int, int] = {}  # pivot bit -> row
+        for row in rows:
+            for p in sorted(basis, reverse=True):
+                if row >> p & 1:
+                    row ^= basis[p]
+            if row:
+                basis[row.bit_length() - 1] = row
+        relations = _gf2_null_space(list(basis.values()), cols)
+        known = []  # implied: integer equalities and residues mod 2 reduced modulo 2
+        position = {v.index: i for i, v in enumerate(variables)}
+        for v in self.moving:
+            if v.index in position and len({x & 1 for x in self.columns[v.index]}) == 1:
+                known.append(1 << position[v.index])
+        for rel in self.integer_relations:
+            mask_ = 0
+            for a, f in rel:
+                if len(f) == 1 and a % 2:
+                    if f[0].index not in position:
+                        mask_ = -1
+                        break
+                    mask_ ^= 1 << position[f[0].index]
+                elif f and a % 2:
+                    mask_ = -1  # a product: its parity is not one variable's
+                    break
+            if mask_ > 0:
+                known.append(mask_)
+        span = _gf2_span_basis(known)
+        for rel in relations:
+            picked = rel & ((1 << len(variables)) - 1)
+            if bin(picked).count("1") < 2 or bin(picked).count("1") > 4 or _gf2_reduce(picked, span) == 0:
+                continue
+            span = _gf2_span_basis(known + [picked])
+            known.append(picked)
+            members = sorted((v for i, v in enumerate(variables) if picked >> i & 1), key=lambda v: v.index)
+            r = rel >> len(variables) & 1  # the XOR of the low bits equals r
+            tb = self.build.tb
+            bit = tb.extract(self.build.leaf(members[0]), 0, 0)
+            for v in members[1:]:
+                bit = tb.op("xor", bit, tb.extract(self.build.leaf(v), 0, 0))
+            text = f"(({' ^ '.join(v.name for v in members)}) & 1) == {r}"
+            self.add(3 + self.penalty(*members), tb.eq(bit, tb.const(r, 1)), text, "congruence")
+
+    def _note_modulus(self, defined: Var, terms: list[tuple[int, tuple[Var, ...]]]) -> None:
+        """`defined == b + sum of a_k * monomial_k` fixes its residue modulo gcd(a_k)."""
+        if (1, (defined,)) not in terms:
+            return
+        g = 0
+        for a, factors in terms:
+            if factors and factors != (defined,):
+                g = math.gcd(g, a)
+        if g > 1:
+            self.modulus[defined.index] = g
+
+    def polynomial(self) -> None:
+        """Degree 2, then 3: one relation at a time, the one over the fewest variables among
+        those that define a variable (it occurs only as itself, once: `y == 3*n*n + 3*n + 1`);
+        that variable leaves the set and the hull is taken again, so relations that only
+        follow from it by substitution (`3*x + 3*n*n + n == n*y` for `x == n*n*n`) never
+        show."""
+        basis = [v for v in getattr(self, "basis", []) if self.distinct[v.index] >= 4]
+        basis.sort(key=self.priority_key)
+        variables = basis[:POLY2_VARIABLES]
+        for degree, most in ((2, POLY2_VARIABLES), (3, POLY3_VARIABLES)):
+            variables = variables[:most]
+            while len(variables) >= 1:
+                found = self._relation(variables, degree)
+                if found is None:
+                    break
+                defined, terms = found
+                involved = sorted({v.index: v for _a, f in terms for v in f}.values(), key=lambda v: v.index)
+                self.add(0 + self.penalty(*involved), self.build.equation(terms), _equation_text(terms),
+                         "polynomial")
+                self.modular(terms)
+                self._note_modulus(defined, terms)
+                self.integer_relations.append(terms)
+                variables = [v for v in variables if v is not defined]
+
+    def _relation(self, variables: list[Var], degree: int):
+        """The simplest relation of degree `degree` over the monomials of `variables` that
+        defines a variable: (that variable, [(coefficient, factors)]), or None."""
+        rows = list({tuple(self.columns[v.index][k] for v in variables) for k in range(len(self.states))})
+        # simplest first: pivots are the smaller quantities, the larger ones get defined
+        order = sorted(range(len(variables)),
+                       key=lambda i: (max(abs(r[i]) for r in rows), variables[i].index))
+        variables = [variables[i] for i in order]
+        rows = [tuple(r[i] for i in order) for r in rows]
+        monomials: list[tuple[int, ...]] = [()]
+        for d in range(degree, 1, -1):
+            monomials += list(combinations_with_replacement(range(len(variables)), d))
+        monomials += [(i,) for i in range(len(variables))]
+        if len(rows) < len(monomials) + max(4, len(monomials) // 4):
+            return None  # too few points: the hull would be an artefact
+        hull = _Hull(len(monomials))
+        for r in sorted(rows, key=lambda r: [abs(x) for x in r]):
+            hull.add([math.prod(r[i] for i in mono) for mono in monomials])
+            if not hull.relations:
+                return None
+        best = None
+        for rel in hull.relations:
+            free = next(i for i, a in enumerate(rel) if a and i not in hull.rows)
+            used = [mono for a, mono in zip(rel, monomials) if a]
+            if len(monomials[free]) != 1 or max(len(mono) for mono in used) < 2:
+                continue
+            var = monomials[free][0]
+            if sum(var in mono for mono in used) != 1:
+                continue
+            if max(abs(a) for a, mono in zip(rel, monomials) if mono) > MAX_COEFFICIENT:
+                continue
+            key = (len({i for mono in used for i in mono}), len(used), max(map(abs, rel)))
+            if best is None or key < best[0]:
+                terms = [(a, tuple(variables[i] for i in mono)) for a, mono in zip(rel, monomials) if a]
+                best = (key, variables[var], terms)
+        return None if best is None else best[1:]
+
+    def orders(self) -> None:
+        variables = [v for v in self.moving if v.index not in self.dependent][:ORDER_VARIABLES]
+        for a_pos, v in enumerate(variables):
+            for w in variables[a_pos + 1:]:
+                if v.signed != w.signed:
+                    continue
+                cv, cw = self.columns[v.index], self.columns[w.index]
+                for x, y, xs, ys in ((v, w, cv, cw), (w, v, cw, cv)):
+                    d = min(map(int.__sub__, ys, xs))  # y - x >= d on every sample
+                    few = min(self.distinct[x.index], self.distinct[y.index]) < 3
+                    priority = (2 if not few else 4) + self.penalty(x, y)
+                    if d >= 1:
+                        self.add(priority, self.build.le(x, y, strict=True), f"{x.name} < {y.name}", "order")
+                    elif d == 0:
+                        self.add(priority, self.build.le(x, y), f"{x.name} <= {y.name}", "order")
+                    elif d == -1:
+                        self.add(priority + 1, self.build.le(x, y, 1), f"{x.name} <= {y.name} + 1", "order")
+
+    def bounds(self) -> None:
+        for v in self.moving:
+            if v.index in self.dependent or v.index in self.affine:
+                continue  # its bounds are those of the variable that defines it
+            values = self.columns[v.index]
+            lo_type = -(1 << (v.width - 1)) if v.signed else 0
+            hi_type = (1 << (v.width - 1)) - 1 if v.signed else mask(v.width)
+            pool = sorted({c for c in self.constants if lo_type <= c <= hi_type})
+            low, high = min(values), max(values)
+            below = [c for c in reversed(pool) if c <= low and c > lo_type][:2]
+            above = [c for c in pool if c >= high and c < hi_type][:2]
+            for cs, lower in ((below, True), (above, False)):
+                if len(cs) == 2 and cs[0] == (low if lower else high):
+                    cs = cs[:1]  # met exactly: the tight one is the bound
+                for c in cs:
+                    priority = (3 if c in (0, 1) else 5) + self.penalty(v)
+                    text = f"{v.name} {'>=' if lower else '<='} {c}"
+                    self.add(priority, self.build.bound(v, c, lower), text, "bound")
+
+    def congruences(self) -> None:
+        for v in self.moving:
+            if v.index in self.dependent:
+                continue
+            values = self.columns[v.index]
+            power_found = False
+            for m in MODULI:
+                if power_found and m & (m - 1) == 0:
+                    continue  # implied by the residue modulo a larger power of two
+                if self.distinct[v.index] < m + 2 or self.modulus.get(v.index, 1) % m == 0 or m >= 1 << v.width:
+                    continue  # too few values to tell, or implied by an equality
+                r = values[0] % m
+                if any(x % m != r for x in values):
+                    continue
+                if r == 0:
+                    text = f"{v.name} % {m} == 0"
+                elif not v.signed:
+                    text = f"{v.name} % {m} == {r}"
+                else:
+                    text = f"({v.name} - {r}) % {m} == 0"
+                self.add(3 + self.penalty(v), self.build.congruence(v, m, r), text, "congruence")
+                power_found = power_found or m & (m - 1) == 0
+
+
+def program_constants(word: WordTransitionSystem) -> list[int]:
+    """0, 1 and the constants the program compares with (as unsigned and signed values of
+    their width), with their neighbours ±1 (`i < 100` bounds `i <= 100` at the loop head)."""
+    from llumc.invariants.simulate import comparison_constants
+
+    out = {0, 1}
+    for value, width in comparison_constants(word):
+        if width == 1:
+            continue
+        for c in (value, to_signed(value, width)):
+            out.update((c - 1, c, c + 1))
+    return sorted(out)
+
+
+def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
+            samples: "Samples | Mapping[str, list[dict[int, int]]]", *, limit: int = 400,
+            fn: "Function | None" = None) -> list[Candidate]:
+    """Candidates at every cut point with samples, each true on all of that cut point's
+    samples; at most `limit`, equalities and orderings among C variables first, bounds with
+    arbitrary constants and facts about values without a C name last. `samples` is a
+    `simulate.Samples` or its `states` (cut point -> states). With `fn` (the encoded CFG), a
+    C name that several state variables hold goes to the cut point's own phi."""
+    states_by_cut = samples.states if hasattr(samples, "states") else samples
+    constants = program_constants(word)
+    proposals: list[tuple[int, int, int, Candidate]] = []
+    cut_order = {b.name: i for i, b in enumerate(word.blocks)}
+    curr = next(v for v in word.state if v.kind == "block")
+    initial = next((b.name for b in word.blocks if b.code == curr.init), None)
+    for cut, states in states_by_cut.items():
+        if cut in ("ok", "error", initial) or not states:
+            continue  # the initial cut point (the entry) only ever holds initial states
+        visits = getattr(samples, "visits", {}).get(cut, 0)
+        point = _CutPoint(word, cut, cut_variables(word, debug, cut, fn), states, constants, visits)
+        point.constants_()
+        point.linear()
+        point.polynomial()
+        point.orders()
+        point.congruences()
+        point.parity()
+        point.bounds()
+        for p in point.proposals:
+            proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
+    proposals.sort(key=lambda p: p[:3])
+    out: list[Candidate] = []
+    seen: set[tuple[str, int]] = set()
+    for _priority, _cut, _order, cand in proposals:
+        key = (cand.cut, cand.term.uid)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(cand)
+        if len(out) >= limit:
+            break
+    return out

@@ -1,0 +1,439 @@
+"""Concrete runs of a word-level transition system: the states seen at each cut point.
+
+A run starts in the initial state (I: `curr` = the entry's code and every other state variable
+with an `init` value; the rest get uniformly random values, so that facts about uninitialised
+values do not look true), then takes steps: draw the step's nondet inputs, check U, compute
+every state variable's next value, until `curr` is `ok` or `error` or a step limit. The state
+at each visit of a cut point (a block of `word.blocks` other than ok/error: `curr` equals its
+code) is recorded, as dict state index -> unsigned value, each distinct state once.
+
+Semantics are `llumc.terms.evaluate`'s (`reference_step` applies it literally: every next-state
+term on ("state", i)/("input", i) leaves with one cache per step). The runs use a faster but
+equivalent path (the tests compare the two): per cut point, the next-state terms are partially
+evaluated with `curr` fixed to that cut point's code, which folds the multiplexer over the
+other cut points away (an ite whose condition is known takes one branch only), and the rest is
+compiled to one straight-line Python function. Measured on TRUE benchmarks (README), this is
+what makes thousands of steps per second possible on programs with thousands of terms.
+
+Inputs are drawn from a mix per run: small numbers, 0 and ±1, boundary values of the width,
+the program's comparison constants and their neighbours, medium and uniform values. A step
+that would end the run in `ok` (typically a failed assume) is retried with fresh inputs a few
+times: every recorded state is still reachable, the runs just last longer. A run that reaches
+`error` is returned as a hint (its inputs, so that it can be replayed); it is not a verdict.
+
+Deterministic for a given seed as long as the step and sample caps, not the time limit, end
+the simulation.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from llumc.terms import Term, evaluate, evaluate_op, mask
+from llumc.transys import WordTransitionSystem
+
+# Input categories and, per run profile, their weights:
+# small, 0/±1, boundary, program constant (±1), medium, uniform
+_PROFILES = (
+    (0.55, 0.15, 0.03, 0.12, 0.10, 0.05),
+    (0.30, 0.12, 0.08, 0.15, 0.20, 0.15),
+    (0.15, 0.10, 0.15, 0.15, 0.15, 0.30),
+)
+_STALE_RUNS = 16  # stop after this many runs in a row that added no state at a loop head
+_RETRIES = 8  # fresh inputs for a step that would end in `ok` (a failed assume, mostly)
+
+
+@dataclass
+class ErrorHint:
+    """A run that reached `error`: replay it by starting from `initial` and feeding, at step k,
+    the input values `inputs[k]` (input index -> value)."""
+
+    run: int
+    seed: int
+    steps: int
+    initial: dict[int, int]
+    inputs: list[dict[int, int]]
+    blocks: list[str]  # the cut point of each step
+
+
+@dataclass
+class Samples:
+    """The states recorded at each cut point (distinct, in the order first seen), state index ->
+    unsigned value, `curr` included."""
+
+    states: dict[str, list[dict[int, int]]] = field(default_factory=dict)
+    visits: dict[str, int] = field(default_factory=dict)  # visits per cut point, repeats included
+    runs: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    reached_ok: int = 0  # runs that ended in ok
+    error: ErrorHint | None = None  # the first run that reached error
+    stopped: str = ""  # "runs", "samples", "saturated" (runs stopped finding new states) or "time"
+
+    @property
+    def count(self) -> int:
+        return sum(len(s) for s in self.states.values())
+
+
+# ---------------------------------------------------------------------------- compilation
+_SIMPLE = {
+    "add": "({a} + {b}) & {m}",
+    "sub": "({a} - {b}) & {m}",
+    "mul": "({a} * {b}) & {m}",
+    "and": "{a} & {b}",
+    "or": "{a} | {b}",
+    "xor": "{a} ^ {b}",
+    "udiv": "({a} // {b} if {b} else {m})",
+    "urem": "({a} % {b} if {b} else {a})",
+    "lshr": "{a} >> {b}",
+    "shl": "(({a} << {b}) & {m} if {b} < {w} else 0)",
+    "ashr": "((({a} ^ {s}) - {s}) >> ({b} if {b} < {w} else {w})) & {m}",
+    "eq": "(1 if {a} == {b} else 0)",
+    "ult": "(1 if {a} < {b} else 0)",
+    "slt": "(1 if ({a} ^ {s}) < ({b} ^ {s}) else 0)",
+}
+
+
+class _Compiler:
+    """Partial evaluation of terms with some leaves known, then Python code for the rest.
+
+    Each term becomes either an int (known) or the name of a local variable assigned by one
+    line of code; `ite`, `and` and `or` look at their first argument first and skip what a
+    known value makes irrelevant. Iterative (the multiplexer chains are deep)."""
+
+    def __init__(self, known: dict[tuple[str, int], int]):
+        self.known = known
+        self.value: dict[int, int | str] = {}
+        self.lines: list[str] = []
+        self.state_leaves: set[int] = set()
+        self.input_leaves: set[int] = set()
+
+    def _emit(self, t: Term, expr: str) -> str:
+        name = f"t{t.uid}"
+        self.lines.append(f"    {name} = {expr}")
+        self.value[t.uid] = name
+        return name
+
+    def visit(self, root: Term) -> int | str:
+        value = self.value
+        stack: list[tuple[Term, int]] = [(root, 0)]
+        while stack:
+            t, stage = stack.pop()
+            if stage == 0 and t.uid in value:
+                continue
+            op = t.op
+            if op == "const":
+                value[t.uid] = t.param  # type: ignore[assignment]
+                continue
+            if op in ("state", "input"):
+                key = (op, t.param)
+                if key in self.known:
+                    value[t.uid] = self.known[key] & mask(t.width)
+                elif op == "state":
+                    self.state_leaves.add(t.param)  # type: ignore[arg-type]
+                    value[t.uid] = f"s{t.param}"
+                else:
+                    self.input_leaves.add(t.param)  # type: ignore[arg-type]
+                    value[t.uid] = f"x{t.param}"
+                continue
+            if op == "next":
+                raise ValueError("a next-state leaf in a next-state term")
+            lazy = op == "ite" or (op in ("and", "or") and t.width == 1)
+            if stage == 0:
+                stack.append((t, 1))
+                first = t.args if not lazy else t.args[:1]
+                stack.extend((a, 0) for a in first if a.uid not in value)
+                continue
+            if lazy and stage == 1:
+                c = value[t.args[0].uid]
+                if isinstance(c, int):
+                    if op == "ite":
+                        rest = [t.args[1] if c else t.args[2]]
+                    elif (op == "and") != bool(c):  # and with 0, or with 1: decided
+                        value[t.uid] = c
+                        continue
+                    else:
+                        rest = [t.args[1]]
+                    stack.append((t, 3))
+                    stack.extend((a, 0) for a in rest if a.uid not in value)
+                else:
+                    stack.append((t, 2))
+                    stack.extend((a, 0) for a in t.args[1:] if a.uid not in value)
+                continue
+            if lazy and stage == 3:  # first argument known: the result is the chosen argument
+                c = value[t.args[0].uid]
+                chosen = (t.args[1] if c else t.args[2]) if op == "ite" else t.args[1]
+                value[t.uid] = value[chosen.uid]
+                continue
+            self._combine(t)
+        return value[root.uid]
+
+    def _combine(self, t: Term) -> None:
+        args = [self.value[a.uid] for a in t.args]
+        op, w = t.op, t.width
+        if all(isinstance(a, int) for a in args):
+            self.value[t.uid] = evaluate_op(op, w, args, [a.width for a in t.args], t.param)  # type: ignore[arg-type]
+            return
+        m = mask(w)
+        if op == "ite":
+            c, a, b = args
+            if a == b:
+                self.value[t.uid] = a
+                return
+            self._emit(t, f"({a} if {c} else {b})")
+        elif op in ("and", "or") and w == 1:
+            a, b = args
+            if isinstance(b, int):  # the first is unknown
+                if (op == "and") != bool(b):
+                    self.value[t.uid] = b
+                else:
+                    self.value[t.uid] = a
+                return
+            self._emit(t, f"{a} {'&' if op == 'and' else '|'} {b}")
+        elif op in _SIMPLE:
+            wa = t.args[0].width
+            self._emit(t, _SIMPLE[op].format(a=args[0], b=args[1], m=m, w=wa, s=1 << (wa - 1)))
+        elif op == "not":
+            self._emit(t, f"{args[0]} ^ {m}")
+        elif op == "neg":
+            self._emit(t, f"-{args[0]} & {m}")
+        elif op == "zext":
+            self.value[t.uid] = args[0]
+        elif op == "sext":
+            s = 1 << (t.args[0].width - 1)
+            self._emit(t, f"(({args[0]} ^ {s}) - {s}) & {m}")
+        elif op == "extract":
+            hi, lo = t.param  # type: ignore[misc]
+            self._emit(t, f"({args[0]} >> {lo}) & {mask(hi - lo + 1)}")
+        elif op == "concat":
+            self._emit(t, f"({args[0]} << {t.args[1].width}) | {args[1]}")
+        else:  # sdiv, srem, overflow checks: rare, the reference operator
+            widths = tuple(a.width for a in t.args)
+            self._emit(t, f"_op({op!r}, {w}, [{', '.join(map(str, args))}], {widths}, {t.param!r})")
+
+
+@dataclass
+class _Step:
+    """One cut point's compiled step: fn(s, x) -> next state list, or None when U fails."""
+
+    fn: object
+    inputs: list[int]  # input indices the step reads
+    lines: int
+
+
+def compile_step(word: WordTransitionSystem, code: int) -> _Step:
+    """The step from the block with code `code`: next values of every state variable and U,
+    with `curr` = code folded in."""
+    curr = _curr(word)
+    comp = _Compiler({("state", curr.index): code})
+    universal = [comp.visit(u) for u in word.universal]
+    nexts = [comp.visit(word.next[v.index]) for v in word.state]
+    body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
+    body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
+    live = _live_lines(comp.lines, universal + nexts)
+    checks = [u for u in universal if u != 1]
+    if 0 in checks:
+        body.append("    return None")
+    else:
+        body += live
+        if checks:
+            body.append(f"    if not ({' and '.join(map(str, checks))}): return None")
+        body.append(f"    return [{', '.join(map(str, nexts))}]")
+    source = "def step(s, x):\n" + "\n".join(body) + "\n"
+    namespace: dict[str, object] = {"_op": evaluate_op}
+    exec(compile(source, f"<llumc step {code}>", "exec"), namespace)
+    return _Step(namespace["step"], sorted(comp.input_leaves), len(body))
+
+
+def _live_lines(lines: list[str], roots: list[int | str]) -> list[str]:
+    """Only the lines some root needs (a known `and`/`ite` may leave computed values unused)."""
+    import re
+
+    needed = {r for r in roots if isinstance(r, str)}
+    kept = []
+    for line in reversed(lines):
+        name, expr = line.strip().split(" = ", 1)
+        if name in needed:
+            kept.append(line)
+            needed.update(re.findall(r"\bt\d+\b", expr))
+    return kept[::-1]
+
+
+def _curr(word: WordTransitionSystem):
+    return next(v for v in word.state if v.kind == "block")
+
+
+def reference_step(word: WordTransitionSystem, state: list[int], inputs: list[int]) -> list[int] | None:
+    """The step by `llumc.terms.evaluate` (every next-state term, one shared cache): the
+    semantics the compiled steps implement. None when U does not hold."""
+    leaves = {("state", v.index): state[v.index] for v in word.state}
+    leaves.update((("input", i.index), inputs[i.index]) for i in word.inputs)
+    cache: dict[int, int] = {}
+    if not all(evaluate(u, leaves, cache) for u in word.universal):
+        return None
+    return [evaluate(word.next[v.index], leaves, cache) for v in word.state]
+
+
+# ---------------------------------------------------------------------------- inputs
+def comparison_constants(word: WordTransitionSystem) -> set[tuple[int, int]]:
+    """(value, width) of every constant compared with something in the next-state terms or U."""
+    found: set[tuple[int, int]] = set()
+    seen: set[int] = set()
+    stack = [*word.next.values(), *word.universal]
+    while stack:
+        t = stack.pop()
+        if t.uid in seen:
+            continue
+        seen.add(t.uid)
+        if t.op in ("eq", "ult", "slt"):
+            found.update((a.param, a.width) for a in t.args if a.op == "const")  # type: ignore[misc]
+        stack.extend(a for a in t.args if a.uid not in seen)
+    return found
+
+
+class _Draw:
+    """Nondet values for one run."""
+
+    def __init__(self, rng: random.Random, profile: tuple[float, ...], constants: dict[int, list[int]]):
+        self.rng = rng
+        self.cum = []
+        total = 0.0
+        for weight in profile:
+            total += weight
+            self.cum.append(total)
+        self.constants = constants  # width -> values (with neighbours)
+
+    def __call__(self, width: int) -> int:
+        rng = self.rng
+        if width == 1:
+            return rng.getrandbits(1)
+        m = mask(width)
+        r = rng.random() * self.cum[-1]
+        if r < self.cum[0]:  # small: 0..15, the smaller the likelier; a fifth negative
+            v = rng.getrandbits(1 + rng.getrandbits(2))
+            return (-v & m) if r < 0.2 * self.cum[0] else v
+        if r < self.cum[1]:
+            return (0, 1, m)[int(rng.random() * 3)]
+        if r < self.cum[2]:
+            top = 1 << (width - 1)
+            return (top, top - 1, top + 1, top - 2, m - 1, 2)[int(rng.random() * 6)]
+        if r < self.cum[3]:
+            values = self.constants.get(width)
+            if values:
+                return values[int(rng.random() * len(values))]
+            return rng.getrandbits(4)
+        if r < self.cum[4]:
+            return (rng.getrandbits(11) - 1000) & m
+        return rng.getrandbits(width)
+
+
+# ---------------------------------------------------------------------------- runs
+def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_steps: int = 1000,
+             max_samples: int = 2000, seconds: float | None = 2.0,
+             deadline: float | None = None) -> Samples:
+    """Up to `runs` runs of at most `max_steps` steps each. A cut point keeps at most
+    `max_samples` distinct states, at most a sixteenth of them from one run (so that one long
+    run does not fill it: many runs, many different nondet values). Stops early when a run
+    found every cut point it visited (other than the initial one) full, when 16 runs in a row
+    added no state (saturated: a bounded loop has shown all it has), when `seconds` have
+    passed or when `time.monotonic()` reaches `deadline` (absolute, as the engines take it)."""
+    started = time.monotonic()
+    stop_at = None if seconds is None else started + seconds
+    if deadline is not None:
+        stop_at = deadline if stop_at is None else min(stop_at, deadline)
+    curr = _curr(word)
+    names = {b.code: b.name for b in word.blocks}
+    ok, error = word.ok_code, word.error_code
+    steps: dict[int, _Step] = {}
+    seen: dict[int, set[tuple[int, ...]]] = {b.code: set() for b in word.blocks[:-2]}
+    ordered: dict[int, list[tuple[int, ...]]] = {code: [] for code in seen}
+    visits = {code: 0 for code in seen}
+    per_run = max(8, max_samples // 16)
+    initial_code = curr.init
+    constants: dict[int, list[int]] = {}
+    for value, width in comparison_constants(word):
+        for v in (value - 1, value, value + 1):
+            constants.setdefault(width, []).append(v & mask(width))
+    for values in constants.values():
+        values.sort()
+    result = Samples()
+    n_inputs = len(word.inputs)
+    input_width = [i.width for i in word.inputs]
+    final_u: dict[int, _Step] = {}
+    total_steps = 0
+    stale = 0  # runs in a row that found no new state
+    result.stopped = "runs"
+    for run in range(runs):
+        if stop_at is not None and time.monotonic() >= stop_at:
+            result.stopped = "time"
+            break
+        run_seed = seed * 1_000_003 + run
+        rng = random.Random(run_seed)
+        draw = _Draw(rng, _PROFILES[run % len(_PROFILES)], constants)
+        state = [v.init if v.init is not None else rng.getrandbits(v.width) for v in word.state]
+        initial = dict(enumerate(state))
+        trace: list[tuple[int, list[int], tuple[int, ...]]] = []  # (code, input indices, values)
+        added = {code: 0 for code in seen}
+        result.runs += 1
+        x = [0] * n_inputs
+        for k in range(max_steps):
+            code = state[curr.index]
+            if code not in seen:
+                break
+            step = steps.get(code)
+            if step is None:
+                step = steps[code] = compile_step(word, code)
+            nxt = None
+            for _attempt in range(_RETRIES + 1):
+                for i in step.inputs:
+                    x[i] = draw(input_width[i])
+                nxt = step.fn(state, x)  # type: ignore[operator]
+                if nxt is None or nxt[curr.index] != ok or not step.inputs:
+                    break
+            if nxt is None:  # U fails whatever the inputs: not a state of the system
+                break
+            if added[code] < per_run:
+                sample = tuple(state)
+                bucket = seen[code]
+                if sample not in bucket and len(bucket) < max_samples:
+                    bucket.add(sample)
+                    ordered[code].append(sample)
+                    added[code] += 1
+            visits[code] += 1
+            trace.append((code, step.inputs, tuple(x[i] for i in step.inputs)))
+            state = nxt
+            if k & 63 == 63 and stop_at is not None and time.monotonic() >= stop_at:
+                break
+        total_steps += len(trace)
+        end = state[curr.index]
+        if end in (ok, error):
+            u = final_u.get(end)
+            if u is None:
+                u = final_u[end] = compile_step(word, end)
+            if u.fn(state, [0] * n_inputs) is not None:  # type: ignore[operator]
+                if end == ok:
+                    result.reached_ok += 1
+                elif result.error is None:
+                    result.error = ErrorHint(run, run_seed, len(trace), initial,
+                                             [dict(zip(used, values)) for _code, used, values in trace],
+                                             [names[code] for code, _used, _values in trace])
+        visited = {code for code, _used, _values in trace if code != initial_code}
+        if visited and all(len(seen[code]) >= max_samples for code in visited):
+            result.stopped = "samples"
+            break
+        # saturation counts once a loop head has samples (or when there is none): a loop that
+        # few runs reach must not end the search before it is found
+        if any(ordered[code] for code in seen if code != initial_code) or len(seen) == 1:
+            stale = 0 if any(added[code] for code in visited) else stale + 1
+        if stale >= _STALE_RUNS:
+            result.stopped = "saturated"
+            break
+    result.steps = total_steps
+    result.states = {names[code]: [dict(enumerate(s)) for s in samples] for code, samples in ordered.items()}
+    result.visits = {names[code]: n for code, n in visits.items()}
+    result.seconds = time.monotonic() - started
+    if result.stopped == "runs" and stop_at is not None and time.monotonic() >= stop_at:
+        result.stopped = "time"
+    return result
