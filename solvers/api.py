@@ -1,9 +1,10 @@
 """Front end of the toolkit: load a file (DimSpec or AIGER), run an engine, check its answer.
 
 Every definite answer leaving `solve` has been checked independently of the engine: a sat
-trace replayed clause by clause (`check_trace`), an unsat invariant proven inductive by fresh
-SAT calls (`check_invariant`). A failed check raises `CheckFailed` — an internal error, never
-a verdict.
+trace replayed clause by clause (`check_trace`), an unsat answer by fresh SAT calls according to
+its proof — an invariant proven inductive (`check_invariant`), the forward condition
+(`check_forward`) or k-induction (`check_k_induction`) re-established at its k. A failed check
+raises `CheckFailed` — an internal error, never a verdict.
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from solvers.check import CheckFailed, check_invariant, check_trace
+from solvers.check import CheckFailed, check_forward, check_invariant, check_k_induction, check_trace
 from solvers.dimspec import DimSpecError, read_dimspec
 from solvers.result import SolveResult
 from solvers.transys import TransitionSystem
 
 Progress = Callable[[dict], None]
-ENGINES = ("bmc", "ic3")
+ENGINES = ("bmc", "ic3", "kind")
 AIGER_SUFFIXES = (".aag", ".aig")
 
 
@@ -65,9 +66,11 @@ def solve(
     check_solver: str = "cadical195",
     **engine_options,
 ) -> SolveResult:
-    """Run `engine` ("bmc", "ic3"; None: `default_engine()`) and check a definite answer.
+    """Run `engine` ("bmc", "ic3", "kind"; None: `default_engine()`) and check a definite answer.
 
-    `max_steps` and `schedule` are BMC's; `solver` is the PySAT solver name for the engine.
+    `max_steps` is BMC's and k-induction's, `schedule` BMC's; `solver` is the PySAT solver name
+    for the engine. BMC runs with its forward condition (`completeness=True`) unless
+    `completeness=False` is given: it can then answer unsat too.
     """
     engine = engine or default_engine()
     try:
@@ -77,6 +80,8 @@ def solve(
         return SolveResult("unknown", reason="out of memory", engine=engine)
     result.engine = result.engine or engine
     verify(ts, result, check_solver)
+    if result.status == "unsat" and result.proof is None:
+        result.proof = "invariant"
     return result
 
 
@@ -93,11 +98,19 @@ def _run_engine(ts: TransitionSystem, engine: str, solver: str | None, timeout: 
             timeout=timeout,
             progress=progress,
             schedule=schedule,
-            **engine_options,
+            **{"completeness": True, **engine_options},
         )
+    elif engine == "kind":
+        if schedule != "linear":
+            raise ValueError("--schedule applies to the bmc engine only")
+        from solvers.bmc import DEFAULT_SOLVER
+        from solvers.kind import kind
+
+        result = kind(ts, solver=solver or DEFAULT_SOLVER, timeout=timeout, progress=progress,
+                      max_steps=max_steps, **engine_options)
     elif engine == "ic3":
         if max_steps is not None or schedule != "linear":
-            raise ValueError("--max-steps and --schedule apply to the bmc engine only")
+            raise ValueError("--max-steps and --schedule apply to the bmc and kind engines only")
         from solvers.ic3 import ic3
 
         if solver is not None:
@@ -119,10 +132,20 @@ def verify(ts: TransitionSystem, result: SolveResult, check_solver: str = "cadic
             )
         check_trace(ts, result.trace)
     elif result.status == "unsat":
-        if result.invariant is None:
-            raise CheckFailed(f"{result.engine} answered unsat without an invariant")
-        # A backward search proves G unreachable with an invariant of the reversed system.
-        system = ts.reversed() if result.direction == "backward" else ts
-        check_invariant(system, result.invariant, solver=check_solver)
+        proof = result.proof
+        if proof in (None, "invariant"):
+            if result.invariant is None:
+                raise CheckFailed(f"{result.engine} answered unsat without an invariant")
+            # A backward search proves G unreachable with an invariant of the reversed system.
+            system = ts.reversed() if result.direction == "backward" else ts
+            check_invariant(system, result.invariant, solver=check_solver)
+        elif result.direction != "forward":
+            raise CheckFailed(f"{result.engine} gave a {proof} proof of the {result.direction} search")
+        elif proof == "forward":
+            check_forward(ts, result.k, solver=check_solver)
+        elif proof == "k-induction":
+            check_k_induction(ts, result.k, result.goal_definitions, solver=check_solver)
+        else:
+            raise CheckFailed(f"{result.engine} answered unsat with an unknown proof {proof!r}")
     elif result.status != "unknown":
         raise CheckFailed(f"{result.engine} answered an unknown status {result.status!r}")

@@ -93,3 +93,216 @@ def check_invariant(ts: TransitionSystem, invariant: list[Clause], solver: str =
         raise CheckFailed("invariant is not inductive (Inv ∧ U ∧ T ∧ U' ∧ ¬Inv' is satisfiable)")
     if not _unsat(invariant + ts.universal + ts.goal, solver):
         raise CheckFailed("invariant meets the goal (Inv ∧ U ∧ G is satisfiable)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Proofs by path lengths: the forward condition and k-induction (Eén & Sörensson, "Temporal
+# induction by incremental SAT solving", 2003). Both rest on simple paths.
+
+# All pairs of copies are made different from the start when this costs at most this many
+# fresh variables (pairs × compared variables); beyond it, pairs are added as models show two
+# equal copies (see `_unsat_over_different_states`).
+EAGER_DISTINCT_LIMIT = 200_000
+
+
+def distinct_vars(ts: TransitionSystem) -> list[int]:
+    """The variables on which the states of a simple path differ pairwise: those of T's
+    next-state half and those I mentions.
+
+    Why a shortest path to G is simple on them: if states i < j of a path agree here, replace
+    states i..j by state j alone. T(i−1, ·) reads only the next-state variables of its second
+    state and I only its own variables, so both hold of state j as they held of state i; U,
+    T(j, j+1) and (when j is last) G hold of state j as before. The result is a shorter path to
+    G. Auxiliary variables (fresh per step) and variables only U or G mention link no step to
+    another, so they take no part."""
+    n = ts.n
+    linked = {abs(lit) - n for clause in ts.trans for lit in clause if abs(lit) > n}
+    linked.update(abs(lit) for clause in ts.init for lit in clause)
+    return sorted(linked)
+
+
+def _unrolled(ts: TransitionSystem, copies: int) -> list[Clause]:
+    """U in copies 0..copies−1 and T between neighbours; copy j of variable v is j·n + v."""
+    n = ts.n
+    clauses: list[Clause] = []
+    for j in range(copies):
+        clauses += _shift(ts.universal, j * n)
+        if j + 1 < copies:
+            clauses += _shift(ts.trans, j * n)  # next-state literal n+v of copy j is copy j+1's v
+    return clauses
+
+
+def _different(a: int, b: int, n: int, compare: list[int], first_free: int) -> tuple[list[Clause], int]:
+    """Copies a and b differ on some variable of `compare`: e_v → (x_a,v ≠ x_b,v), ∨ e_v."""
+    clauses: list[Clause] = []
+    some = []
+    var = first_free
+    for v in compare:
+        x, y = a * n + v, b * n + v
+        clauses += [[-var, x, y], [-var, -x, -y]]
+        some.append(var)
+        var += 1
+    if not some:  # no variable to differ on: the two copies are equal, the clause is false
+        clauses += [[var], [-var]]
+        var += 1
+    else:
+        clauses.append(some)
+    return clauses, var
+
+
+def _unsat_over_different_states(clauses: list[Clause], copies: int, n: int, compare: list[int],
+                                 first_free: int, solver_name: str) -> bool:
+    """Whether `clauses` (copies 0..copies−1 of 1..n) have no model in which the copies differ
+    pairwise on `compare`.
+
+    All pairs are constrained at once when that is small (`EAGER_DISTINCT_LIMIT`); otherwise a
+    pair is constrained when a model shows it equal, and the call repeated. Either way an unsat
+    answer is one of a formula whose every clause belongs to the all-pairs formula, so that one
+    is unsat as well; a model with pairwise different copies answers False."""
+    free = first_free
+    done: set[tuple[int, int]] = set()
+    with Solver(name=solver_name, bootstrap_with=clauses) as s:
+
+        def constrain(pairs: list[tuple[int, int]]) -> None:
+            nonlocal free
+            for a, b in pairs:
+                more, free = _different(a, b, n, compare, free)
+                for clause in more:
+                    s.add_clause(clause)
+                done.add((a, b))
+
+        all_pairs = copies * (copies - 1) // 2
+        if all_pairs * max(1, len(compare)) <= EAGER_DISTINCT_LIMIT:
+            constrain([(a, b) for b in range(copies) for a in range(b)])
+        while s.solve():
+            value = set(s.get_model() or [])
+            last: dict[tuple[bool, ...], int] = {}
+            equal: list[tuple[int, int]] = []
+            for j in range(copies):
+                key = tuple(j * n + v in value for v in compare)
+                if key in last:
+                    equal.append((last[key], j))
+                last[key] = j
+            fresh = [pair for pair in equal if pair not in done]
+            if not fresh:
+                if equal:
+                    raise CheckFailed(f"the solver ignored a distinctness constraint ({equal[0]})")
+                return False
+            constrain(fresh)
+        return True
+
+
+def _check_no_goal_below(ts: TransitionSystem, k: int, solver: str) -> None:
+    """No path from I reaches G within 0..k−1 steps: one call over copies 0..k−1 with G in some."""
+    if k <= 0:
+        return
+    n = ts.n
+    clauses = list(ts.init) + _unrolled(ts, k)
+    selectors = []
+    for j in range(k):
+        d = k * n + 1 + j
+        selectors.append(d)
+        clauses += [c + [-d] for c in _shift(ts.goal, j * n)]
+    clauses.append(selectors)
+    if not _unsat(clauses, solver):
+        raise CheckFailed(f"base case fails: a path from I reaches G within {k - 1} steps")
+
+
+def check_forward(ts: TransitionSystem, k: int, solver: str = "cadical195") -> None:
+    """The forward condition at k: no path from I reaches G within 0..k−1 steps, and no path
+    from I has k steps over pairwise different states (`distinct_vars`). Then G is unreachable:
+    a shortest path to G is simple, so its first k steps would be such a path."""
+    if not isinstance(k, int) or k < 0:
+        raise CheckFailed(f"forward condition without a valid k ({k!r})")
+    _check_no_goal_below(ts, k, solver)
+    n = ts.n
+    clauses = list(ts.init) + _unrolled(ts, k + 1)
+    if not _unsat_over_different_states(clauses, k + 1, n, distinct_vars(ts), (k + 1) * n + 1, solver):
+        raise CheckFailed(f"forward condition fails: a path from I has {k} steps over pairwise different states")
+
+
+def mentioned_outside_goal(ts: TransitionSystem) -> set[int]:
+    """Variables of 1..n that I, U or T (either half) mention."""
+    n = ts.n
+    out = {abs(lit) for clauses in (ts.init, ts.universal) for c in clauses for lit in c}
+    out.update(abs(lit) - n if abs(lit) > n else abs(lit) for c in ts.trans for lit in c)
+    return out
+
+
+def step_goal(ts: TransitionSystem, definitions: list[tuple[int, list[Clause]]],
+              solver: str = "cadical195") -> tuple[list[Clause], list[Clause]]:
+    """What a state that is not last in the step case satisfies: (defs, rest) with defs in force
+    and some clause of rest false. CheckFailed if `definitions` are not what they claim.
+
+    rest is G without the definitions, without the clauses U contains and without T's clauses
+    over current variables only (those hold anyway in a state with a successor). Why this is
+    sound: a state s_t (t < m) of a shortest path s_0..s_m to G is no G-state, else the path
+    would end there. Its definition outputs occur in no clause of I, U or T, so giving them the
+    values the definitions compute (they exist: each definition is total, checked below, in
+    dependency order) keeps the path a path; then s_t has defs true, G still false, hence some
+    clause of rest false. The outputs are not compared by the simple-path constraints (they are
+    neither in T nor in I), so the path stays simple."""
+    n = ts.n
+    goal_set = {frozenset(c) for c in ts.goal}
+    mentioned = mentioned_outside_goal(ts)
+    outputs = [o for o, _ in definitions]
+    if len(set(outputs)) != len(outputs):
+        raise CheckFailed("a goal variable is defined twice")
+    all_outputs = set(outputs)
+    earlier: set[int] = set()
+    defs: list[Clause] = []
+    # Totality of every definition, each by one call under its own switch in one solver: for
+    # every value of its inputs, o true or o false satisfies all its clauses.
+    totality: list[Clause] = []
+    switches: list[tuple[int, int]] = []
+    free = n + 1
+    for output, clauses in definitions:
+        if not 1 <= output <= n or output in mentioned:
+            raise CheckFailed(f"goal definition of variable {output}: not a variable G alone mentions")
+        for c in clauses:
+            if frozenset(c) not in goal_set:
+                raise CheckFailed(f"goal definition of variable {output}: clause {c} is not in G")
+            for lit in c:
+                v = abs(lit)
+                if v != output and v in all_outputs and v not in earlier:
+                    raise CheckFailed(f"goal definition of variable {output} uses {v}, defined later")
+        when_true = [[x for x in c if x != -output] for c in clauses if output not in c]
+        when_false = [[x for x in c if x != output] for c in clauses if -output not in c]
+        switch = free
+        neg_true, free = _negation(when_true, free + 1)
+        neg_false, free = _negation(when_false, free)
+        totality += [c + [-switch] for c in neg_true + neg_false]
+        switches.append((output, switch))
+        earlier.add(output)
+        defs += [list(c) for c in clauses]
+    if switches:
+        with Solver(name=solver, bootstrap_with=totality) as s:
+            for output, switch in switches:
+                if s.solve(assumptions=[switch]):
+                    raise CheckFailed(f"goal definition of variable {output} is not total")
+    def_set = {frozenset(c) for c in defs}
+    always = {frozenset(c) for c in ts.universal}
+    always.update(frozenset(c) for c in ts.trans if all(abs(lit) <= n for lit in c))
+    rest = [list(c) for c in ts.goal if frozenset(c) not in def_set and frozenset(c) not in always]
+    return defs, rest
+
+
+def check_k_induction(ts: TransitionSystem, k: int, definitions: list[tuple[int, list[Clause]]] | None = None,
+                      solver: str = "cadical195") -> None:
+    """k-induction: no path from I reaches G within 0..k−1 steps (base case), and no k+1 states
+    s_0..s_k, pairwise different on `distinct_vars`, with U in all, T between neighbours, G in
+    s_k and not in s_0..s_{k−1} (`step_goal`) — the last k steps of a shortest path to G of
+    length ≥ k would be such states."""
+    if not isinstance(k, int) or k < 0:
+        raise CheckFailed(f"k-induction without a valid k ({k!r})")
+    _check_no_goal_below(ts, k, solver)
+    n = ts.n
+    defs, rest = step_goal(ts, definitions or [], solver)
+    clauses = _unrolled(ts, k + 1) + _shift(ts.goal, k * n)
+    free = (k + 1) * n + 1
+    for j in range(k):
+        clauses += _shift(defs, j * n)
+        negated, free = _negation(_shift(rest, j * n), free)
+        clauses += negated
+    if not _unsat_over_different_states(clauses, k + 1, n, distinct_vars(ts), free, solver):
+        raise CheckFailed(f"step case fails: {k + 1} pairwise different states reach G only in the last")

@@ -2,7 +2,9 @@
 
 Output (stdout), as SAT solvers and IncPlan print it:
   s SATISFIABLE <steps>      a path of <steps> transitions reaches the goal (trace checked)
-  s UNSATISFIABLE            the goal is unreachable (IC3's inductive invariant checked)
+  s UNSATISFIABLE            the goal is unreachable (IC3's inductive invariant, or the forward
+                             condition or k-induction at k, checked by fresh SAT solvers; for the
+                             latter two a line 'c proof: …' follows)
   s UNKNOWN <reason>         timeout, Ctrl-C, --max-steps, … with the depth reached
   v <lits> 0                 with --trace: one line per step 0..k, the state variables' values
 Exit codes: 10 sat, 20 unsat, 0 unknown, 2 bad input, 1 internal error (a failed check).
@@ -33,6 +35,7 @@ EXAMPLES = """\
 examples:
   llumc solve model.dimspec                  IC3 (default): path or proof, both checked
   llumc solve model.dimspec --bmc --trace    shortest path, one 'v' line per step
+  llumc solve model.dimspec --kind --json    k-induction: shortest path, or proof with its k
   llumc solve circuit.aig --timeout 60       AIGER input (.aag/.aig)
   llumc solve model.dimspec --bmc --schedule exp --max-steps 100 --solver glucose4
   llumc solve model.dimspec --ic3 --invariant inv.cnf --json
@@ -63,9 +66,13 @@ def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
     engine.add_argument("--ic3", dest="engine", action="store_const", const="ic3",
                         help="IC3/PDR: finds paths and proves unreachability (default when available)")
     engine.add_argument("--bmc", dest="engine", action="store_const", const="bmc",
-                        help="incremental unroller: shortest path; proves nothing")
+                        help="incremental unroller: shortest path; proves unreachability only when "
+                        "every execution ends (forward condition)")
+    engine.add_argument("--kind", dest="engine", action="store_const", const="kind",
+                        help="k-induction: shortest path (base case), or a proof by k-induction or by "
+                        "the forward condition")
     parser.add_argument("--solver", metavar="NAME", help="PySAT solver (bmc default: cadical195)")
-    parser.add_argument("--max-steps", type=int, metavar="K", help="bmc: give up after depth K")
+    parser.add_argument("--max-steps", type=int, metavar="K", help="bmc, kind: give up after depth K")
     parser.add_argument("--schedule", default="linear", metavar="S",
                         help="bmc: linear (every depth), every:S (every S-th depth), exp (1,2,4,…); "
                         "the gap schedules then search the last gap for the shortest path")
@@ -76,7 +83,8 @@ def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
     parser.add_argument("--trace", action="store_true", help="print the path: one 'v <lits> 0' line per step")
     parser.add_argument("--invariant", metavar="FILE", help="write IC3's invariant to FILE as DIMACS")
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (status, steps, engine, seconds, reason, direction, shortest, trace)")
+                        help="print one JSON object (status, steps, engine, seconds, reason, direction, shortest, trace; "
+                        "unsat: proof, k)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress or warnings on stderr")
     return parser
 
@@ -102,7 +110,7 @@ class _ProgressPrinter:
     @staticmethod
     def describe(info: dict) -> str:
         if "depth" in info:
-            return f"bmc: no path of length ≤ {info['depth']}"
+            return f"{info.get('engine', 'bmc')}: no path of length ≤ {info['depth']}"
         if "frame" in info:
             direction = f" {info['direction']}" if "direction" in info else ""
             parts = [f"ic3{direction}: frame {info['frame']}"]
@@ -132,9 +140,21 @@ def _write_invariant(path: str, ts: TransitionSystem, result: SolveResult) -> No
 
 
 def _shortest(result: SolveResult) -> bool:
-    """Whether a sat answer's length is proven minimal: BMC's always is; IC3's when its frames
-    and the shortening pass say so (`solvers.ic3.ic3`)."""
-    return result.engine == "bmc" or bool(result.stats.get("shortest", 0))
+    """Whether a sat answer's length is proven minimal: BMC's and k-induction's always is; IC3's
+    when its frames and the shortening pass say so (`solvers.ic3.ic3`)."""
+    return result.engine in ("bmc", "kind") or bool(result.stats.get("shortest", 0))
+
+
+def describe_proof(result: SolveResult) -> str | None:
+    """The comment line after `s UNSATISFIABLE` for proofs other than IC3's invariant."""
+    k = result.k
+    if result.proof == "forward":
+        return (f"c proof: forward condition at k = {k} (no path from I has {k} step{'' if k == 1 else 's'} over "
+                f"pairwise different states; none shorter reaches G), checked by fresh solvers")
+    if result.proof == "k-induction":
+        return (f"c proof: {k}-induction (base case: no path shorter than {k} reaches G; step: no {k + 1} "
+                f"pairwise different states with G in the last only), checked by fresh solvers")
+    return None
 
 
 def _unknown_after_interrupt(progress: _ProgressPrinter, engine: str) -> SolveResult:
@@ -158,9 +178,11 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
         return fail("--max-steps must be ≥ 0")
     if args.timeout is not None and args.timeout <= 0:
         return fail("--timeout must be > 0")
-    if engine != "bmc" and (args.max_steps is not None or args.schedule != "linear"):
-        return fail("--max-steps and --schedule apply to --bmc only")
-    if engine == "bmc" and args.direction != "auto":
+    if engine not in ("bmc", "kind") and args.max_steps is not None:
+        return fail("--max-steps applies to --bmc and --kind only")
+    if engine != "bmc" and args.schedule != "linear":
+        return fail("--schedule applies to --bmc only")
+    if engine != "ic3" and args.direction != "auto":
         return fail("--direction applies to --ic3 only")
     try:
         validate_schedule(args.schedule)
@@ -179,6 +201,8 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
     options = {"solver": args.solver, "timeout": args.timeout, "progress": progress}
     if engine == "bmc":
         options.update(max_steps=args.max_steps, schedule=args.schedule)
+    elif engine == "kind":
+        options.update(max_steps=args.max_steps)
     else:
         options.update(direction=args.direction)
     started = time.monotonic()
@@ -207,7 +231,8 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
             except OSError as bad:
                 return fail(f"cannot write invariant to {args.invariant}: {bad.strerror or bad}")
         elif not args.quiet:
-            print(f"c no invariant written: the answer is {result.status}", file=err)
+            why = f"the proof is {result.proof}" if result.status == "unsat" else f"the answer is {result.status}"
+            print(f"c no invariant written: {why}", file=err)
 
     out = sys.stdout
     if args.json:
@@ -223,6 +248,10 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
         }
         if result.status == "unsat" and result.invariant is not None:
             payload["invariant_clauses"] = len(result.invariant)
+        if result.status == "unsat":
+            # "invariant" (IC3), "forward" or "k-induction"; k for the latter two.
+            payload["proof"] = result.proof
+            payload["k"] = result.k
         # sat: whether no shorter path exists (proven); None otherwise.
         payload["shortest"] = _shortest(result) if result.status == "sat" else None
         out.write(json.dumps(payload) + "\n")
@@ -236,6 +265,8 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
                 out.write("v " + " ".join(map(str, _state_literals(ts, assignment) + [0])) + "\n")
     elif result.status == "unsat":
         out.write("s UNSATISFIABLE\n")
+        if (line := describe_proof(result)) is not None:
+            out.write(line + "\n")
     else:
         out.write(f"s UNKNOWN {result.reason or 'no answer'}\n")
     out.flush()

@@ -131,9 +131,11 @@ def test_multi_clause_goal_must_hold_as_a_whole_in_one_state():
 @given(transition_systems(max_n=3, init=2, universal=1, goal=2, trans=5), st.sampled_from(["linear", "every:2", "exp"]), st.booleans())
 def test_bmc_depth_equals_explicit_search(ts, schedule, free_goals):
     expected = brute_force_depth(ts, 2**ts.n)
-    # solve() checks the trace
+    # solve() checks the trace, and runs BMC with its forward condition (checked too): with
+    # max_steps = 2^n it must prove every unreachable goal, as no simple path has 2^n steps.
     result = solve(ts, "bmc", max_steps=2**ts.n, schedule=schedule, free_goals=free_goals)
     if expected is None:
-        assert result.status == "unknown"
+        assert (result.status, result.proof) == ("unsat", "forward")
+        assert result.k <= 2**ts.n
     else:
         assert (result.status, result.steps) == ("sat", expected)

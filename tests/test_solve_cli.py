@@ -109,7 +109,7 @@ def test_backward_invariant_is_written_with_its_meaning(tmp_path):
 
 
 def test_max_steps_unknown_exit_0():
-    run = solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--max-steps", "5")
+    run = solve_module(str(DATA / "lfsr_safe.dimspec"), "--bmc", "--max-steps", "5")
     assert run.returncode == 0
     assert run.stdout == "s UNKNOWN max-steps 5 reached (no path of length ≤ 5)\n"
 
@@ -122,7 +122,7 @@ def test_json_output_shape():
     assert (payload["status"], payload["steps"], payload["engine"]) == ("sat", 7, "bmc")
     assert (payload["direction"], payload["shortest"]) == ("forward", True)
     assert len(payload["trace"]) == 8 and all(len(state) == 11 for state in payload["trace"])
-    unknown = json.loads(solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--max-steps", "2",
+    unknown = json.loads(solve_module(str(DATA / "lfsr_safe.dimspec"), "--bmc", "--max-steps", "2",
                                       "--json").stdout)
     assert (unknown["status"], unknown["steps"], unknown["trace"], unknown["shortest"]) == ("unknown", 2, None, None)
     assert unknown["reason"].startswith("max-steps 2")
@@ -130,7 +130,7 @@ def test_json_output_shape():
 
 def test_timeout_ends_with_unknown_and_the_depth_reached():
     started = time.monotonic()
-    run = solve_module(str(DATA / "unreachable.dimspec"), "--bmc", "--timeout", "1.5")
+    run = solve_module(str(DATA / "lfsr_safe.dimspec"), "--bmc", "--timeout", "1.5")
     assert time.monotonic() - started < 20
     assert run.returncode == 0
     assert run.stdout.startswith("s UNKNOWN timeout (no path of length ≤ ")
@@ -165,7 +165,7 @@ def _interrupt_once_solving(path: Path, engine: str) -> tuple[int, str, str]:
 
 
 def test_ctrl_c_ends_with_unknown_and_the_depth_reached():
-    code, out, err = _interrupt_once_solving(DATA / "unreachable.dimspec", "bmc")
+    code, out, err = _interrupt_once_solving(DATA / "lfsr_safe.dimspec", "bmc")
     assert "Traceback" not in err
     assert code == 0, err
     assert out.startswith("s UNKNOWN interrupted (no path of length ≤ "), out
@@ -191,7 +191,7 @@ def test_ctrl_c_during_ic3_ends_with_unknown_and_the_frame_reached():
 @pytest.mark.parametrize(
     ("path", "engine", "reason"),
     [
-        (DATA / "unreachable.dimspec", "bmc", "s UNKNOWN memory limit (no path of length ≤ "),
+        (DATA / "lfsr_safe.dimspec", "bmc", "s UNKNOWN memory limit (no path of length ≤ "),
         (shared_data.SHARED / "aiger/minireachic3/e.aig", "ic3", "s UNKNOWN memory limit"),
     ],
 )

@@ -1,0 +1,257 @@
+"""k-induction (solvers/kind.py) and BMC's forward condition: real verdicts on hand-built DimSpec
+systems, certificates that fail their fresh check once mutated, and the `--kind` command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from solvers.api import solve, verify
+from solvers.bmc import bmc
+from solvers.check import CheckFailed, check_k_induction, distinct_vars
+from solvers.dimspec import format_dimspec
+from solvers.kind import goal_definitions, kind
+from solvers.portfolio import portfolio
+from solvers.transys import Clause, TransitionSystem
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def counter_clauses(bits: int, n: int, stop: int | None) -> tuple[list[Clause], int]:
+    """T clauses of a `bits`-bit counter in variables 1..bits (1 least significant) of a system
+    of n variables: +1 per step, and once it holds `stop` it stays (None: it wraps). Carries and
+    the stop flag are auxiliary variables from n−bits+1 on… returned: (clauses, next free)."""
+    x = list(range(1, bits + 1))
+    free = bits + 1
+    carry = {1: None}
+    clauses: list[Clause] = []
+    for i in range(2, bits + 1):  # carry_i ↔ x_1 ∧ … ∧ x_{i−1}
+        c = free
+        free += 1
+        below = carry[i - 1]
+        if below is None:
+            clauses += [[-c, x[0]], [c, -x[0]]]
+        else:
+            clauses += [[-c, below], [-c, x[i - 2]], [c, -below, -x[i - 2]]]
+        carry[i] = c
+    s = None
+    if stop is not None:  # s ↔ (x = stop)
+        s = free
+        free += 1
+        pattern = [x[i] if stop >> i & 1 else -x[i] for i in range(bits)]
+        clauses += [[-s, lit] for lit in pattern] + [[s] + [-lit for lit in pattern]]
+    for i in range(1, bits + 1):
+        cur, nxt, c = x[i - 1], n + x[i - 1], carry[i]
+        keep = [] if s is None else [s]
+        if s is not None:
+            clauses += [[-s, -nxt, cur], [-s, nxt, -cur]]
+        if c is None:  # bit 1 toggles
+            clauses += [keep + [-nxt, -cur], keep + [nxt, cur]]
+        else:  # nxt ↔ cur ⊕ c
+            clauses += [keep + [-nxt, cur, c], keep + [-nxt, -cur, -c], keep + [nxt, -cur, c], keep + [nxt, cur, -c]]
+    return clauses, free
+
+
+def stopping_counter(bits: int, stop: int, goal: int) -> TransitionSystem:
+    """A counter from 0 that counts to `stop` and stays there; G: it holds `goal`."""
+    n = 2 * bits
+    trans, free = counter_clauses(bits, n, stop)
+    assert free == n + 1
+    return TransitionSystem(
+        n=n, init=[[-i] for i in range(1, bits + 1)], trans=trans,
+        goal=[[i] if goal >> (i - 1) & 1 else [-i] for i in range(1, bits + 1)],
+    )
+
+
+def shift_register() -> TransitionSystem:
+    """An 8-bit counter (wrapping, so every path from I is simple for 255 steps) beside a
+    shift register r1 → r2 → r3 into which only 0 is shifted; all 0 at first. G: r3 = 1.
+    Unreachable, and 3-inductive but not 2-inductive: r3 = 1 needs r1 = 1 two steps before,
+    which no state with a predecessor has."""
+    bits = 8
+    r1, r2, r3 = 16, 17, 18
+    n = 18
+    trans, _ = counter_clauses(bits, n, None)
+    trans += [[-(n + r1)], [-(n + r2), r1], [n + r2, -r1], [-(n + r3), r2], [n + r3, -r2]]
+    return TransitionSystem(n=n, init=[[-i] for i in list(range(1, bits + 1)) + [r1, r2, r3]], trans=trans,
+                            goal=[[r3]])
+
+
+def high_bit_counter() -> TransitionSystem:
+    """x1..x3 count modulo 8 from 0; x4 starts 0 and is cleared when they wrap (else kept). G is
+    h with h ↔ x4, h a variable of G alone (a Tseitin gate, as in AIGER's bad-state cones).
+    1-inductive with G negated as ¬x4; without the definition, ¬G holds by h = 0 alone, and the
+    step case only holds once it spans more than the 8 states x4 = 1 can keep for."""
+    trans, _ = counter_clauses(3, 7, None)  # x1..x3, carries 4 and 5; next of v is 7 + v
+    x4, h = 6, 7
+    # x4' ↔ x4 ∧ ¬(x1 ∧ x2 ∧ x3)
+    w = [[-(7 + x4), x4], [-(7 + x4), -1, -2, -3], [7 + x4, -x4, 1], [7 + x4, -x4, 2], [7 + x4, -x4, 3]]
+    return TransitionSystem(n=7, init=[[-1], [-2], [-3], [-x4]], trans=trans + w,
+                            goal=[[h], [-h, x4], [h, -x4]])
+
+
+def test_k_induction_proves_a_3_inductive_system_that_is_not_1_inductive():
+    ts = shift_register()
+    result = solve(ts, "kind")  # checked by fresh solvers inside solve
+    assert (result.status, result.proof, result.k, result.engine) == ("unsat", "k-induction", 3, "kind")
+    assert result.stats["step_case"] == 1
+    # The certificate at a smaller k does not hold: the step fails at 1 and 2.
+    for k in (1, 2):
+        with pytest.raises(CheckFailed, match="step case fails"):
+            check_k_induction(ts, k)
+    # Without completeness BMC never proves it (255 simple steps from I), with it not within 10.
+    assert bmc(ts, max_steps=10, completeness=True).status == "unknown"
+
+
+def test_k_induction_negates_a_goal_with_a_tseitin_gate_through_its_definition():
+    ts = high_bit_counter()
+    assert goal_definitions(ts) == [(7, [[-7, 6], [7, -6]])]
+    result = solve(ts, "kind")
+    assert (result.status, result.proof, result.k) == ("unsat", "k-induction", 1)
+    assert [o for o, _ in result.goal_definitions] == [7]
+    # Without the definition, ¬G is satisfied by h alone (h = 0, x4 = 1): no proof at 1.
+    with pytest.raises(CheckFailed, match="step case fails"):
+        verify(ts, replace(result, goal_definitions=[]))
+    # A "definition" that is not one of G's clauses, or not total, is refused.
+    with pytest.raises(CheckFailed, match="not in G"):
+        check_k_induction(ts, 1, [(7, [[7, 6]])])
+    with pytest.raises(CheckFailed, match="not total"):
+        check_k_induction(ts, 1, [(7, [[7], [-7, 6]])])  # x4 = 0 leaves h no value
+
+
+def test_step_case_is_skipped_when_a_goal_variable_has_no_definition():
+    ts = shift_register()
+    p = ts.n + 1
+    ts = replace(ts, n=p, goal=[[p, 18], [-p, 18]],  # r3 either way; p is G's alone, undefined
+                 trans=[[lit + 1 if lit > ts.n else lit - 1 if lit < -ts.n else lit for lit in c] for c in ts.trans])
+    assert goal_definitions(ts) is None
+    result = kind(ts, max_steps=6)
+    assert result.status == "unknown" and result.stats["step_case"] == 0
+    assert "step case skipped" in result.reason and "no path of length ≤ 6" in result.reason
+
+
+def test_forward_condition_proves_a_300_iteration_loop():
+    ts = stopping_counter(bits=9, stop=300, goal=400)  # 0, 1, …, 300, 300, …: G never holds
+    result = solve(ts, "bmc")  # BMC runs with its forward condition from solve
+    assert (result.status, result.proof, result.engine) == ("unsat", "forward", "bmc")
+    # No simple path has 301 steps; the query may be asked some depths later (its time share).
+    assert 301 <= result.k == result.steps
+    tight = replace(result, k=301, steps=301)
+    verify(ts, tight)
+    with pytest.raises(CheckFailed, match="forward condition fails"):
+        verify(ts, replace(tight, k=300))  # 0..300 is a simple path of 300 steps
+    longer = stopping_counter(bits=9, stop=400, goal=401)  # the system changed after the proof
+    with pytest.raises(CheckFailed, match="forward condition fails"):
+        verify(longer, tight)
+    reached = stopping_counter(bits=9, stop=300, goal=200)
+    with pytest.raises(CheckFailed, match="base case fails"):
+        verify(reached, result)
+
+
+def test_k_induction_and_bmc_find_the_same_shortest_path():
+    ts = stopping_counter(bits=5, stop=20, goal=13)
+    found = solve(ts, "kind")
+    assert (found.status, found.steps, found.proof) == ("sat", 13, None)
+    assert found.trace == solve(ts, "bmc").trace
+
+
+def test_kind_answers_by_the_step_case_or_the_forward_condition_whichever_holds_first():
+    # G: the counter holds 31. Only 30 leads there, and nothing leads to the state after the
+    # stopping value, so the step case holds once it spans more states than that chain.
+    chain = stopping_counter(bits=5, stop=20, goal=31)  # 21 … 31: step case at 11; forward at 21
+    result = solve(chain, "kind")
+    assert (result.status, result.proof, result.k) == ("unsat", "k-induction", 11)
+    early = stopping_counter(bits=5, stop=3, goal=31)  # 4 … 31: step case at 28; forward at 4
+    result = solve(early, "kind")
+    assert (result.status, result.proof, result.k) == ("unsat", "forward", 4)
+    with pytest.raises(CheckFailed, match="forward condition fails"):
+        verify(early, replace(result, k=3))
+    with pytest.raises(CheckFailed, match="step case fails"):
+        verify(early, replace(result, proof="k-induction"))
+
+
+def test_mutated_k_induction_certificates_fail():
+    ts = shift_register()
+    result = solve(ts, "kind")
+    verify(ts, result)
+    with pytest.raises(CheckFailed, match="step case fails"):
+        verify(ts, replace(result, k=2))
+    with pytest.raises(CheckFailed):
+        verify(ts, replace(result, proof="bogus"))
+    with pytest.raises(CheckFailed, match="valid k"):
+        verify(ts, replace(result, k=None))
+    # The system changed after the proof: r1 may start at 1, so r3 holds after two steps.
+    changed = replace(ts, init=[c for c in ts.init if c != [-16]])
+    with pytest.raises(CheckFailed, match="base case fails"):
+        verify(changed, result)
+    # Or 1 can be shifted in: the step case fails (and the base case as well).
+    freed = replace(ts, trans=[c for c in ts.trans if c != [-(ts.n + 16)]])
+    with pytest.raises(CheckFailed):
+        verify(freed, result)
+
+
+def test_distinctness_compares_linked_variables_only():
+    ts = stopping_counter(bits=4, stop=9, goal=12)
+    assert distinct_vars(ts) == [1, 2, 3, 4]  # carries and the stop flag are not compared
+
+
+def test_portfolio_runs_kind_beside_ic3():
+    ts = shift_register()
+    result = portfolio(ts, ("ic3", "kind"), timeout=60)
+    assert result.status == "unsat" and result.engine in ("ic3", "kind")
+    alone = portfolio(ts, ("kind",), timeout=60)
+    assert (alone.status, alone.proof, alone.k) == ("unsat", "k-induction", 3)
+
+
+def run_cli(*args: str, llumc: bool = False) -> subprocess.CompletedProcess:
+    """`python -m solvers ARGS`, or `llumc solve ARGS` (the same command behind llumc's front end)."""
+    code = "import sys; from llumc.cli import main; sys.argv[0] = 'llumc'; main()"
+    command = [sys.executable, "-c", code, "solve"] if llumc else [sys.executable, "-m", "solvers"]
+    return subprocess.run(command + list(args), cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60)
+
+
+def test_llumc_solve_kind_text_and_json(tmp_path):
+    path = tmp_path / "shift.dimspec"
+    path.write_text(format_dimspec(shift_register()))
+    run = run_cli(str(path), "--kind", "-q", llumc=True)
+    assert run.returncode == 20, run.stderr
+    assert run.stdout.splitlines() == [
+        "s UNSATISFIABLE",
+        "c proof: 3-induction (base case: no path shorter than 3 reaches G; step: no 4 pairwise different "
+        "states with G in the last only), checked by fresh solvers"]
+    payload = json.loads(run_cli(str(path), "--kind", "--json", llumc=True).stdout)
+    assert (payload["status"], payload["engine"], payload["proof"], payload["k"]) == ("unsat", "kind", "k-induction", 3)
+    bounded = run_cli(str(path), "--kind", "--max-steps", "1", "-q")
+    assert (bounded.returncode, bounded.stdout) == (0, "s UNKNOWN max-steps 1 reached (no path of length ≤ 1)\n")
+    loop = tmp_path / "loop.dimspec"
+    loop.write_text(format_dimspec(stopping_counter(bits=4, stop=9, goal=12)))
+    forward = json.loads(run_cli(str(loop), "--bmc", "--json").stdout)
+    assert (forward["status"], forward["proof"], forward["k"], forward["engine"]) == ("unsat", "forward", 10, "bmc")
+    text = run_cli(str(loop), "--bmc", "-q").stdout.splitlines()
+    assert text[0] == "s UNSATISFIABLE" and text[1].startswith("c proof: forward condition at k = 10 ")
+    sat = tmp_path / "sat.dimspec"
+    sat.write_text(format_dimspec(stopping_counter(bits=4, stop=9, goal=7)))
+    run = run_cli(str(sat), "--kind", "--json")
+    payload = json.loads(run.stdout)
+    assert (run.returncode, payload["status"], payload["steps"], payload["shortest"]) == (10, "sat", 7, True)
+    assert "proof" not in payload and len(payload["trace"]) == 8
+
+
+@pytest.mark.parametrize("other, message", [
+    ("--ic3", "not allowed with argument"), ("--bmc", "not allowed with argument"),
+    ("--schedule=exp", "--schedule applies to --bmc only"),
+    ("--direction=backward", "--direction applies to --ic3 only"),
+])
+def test_kind_is_refused_with_other_engines_and_their_options(tmp_path, other, message):
+    path = tmp_path / "shift.dimspec"
+    path.write_text(format_dimspec(shift_register()))
+    run = run_cli(str(path), "--kind", other)
+    assert run.returncode == 2 and run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1 and message in run.stderr
