@@ -21,16 +21,18 @@ around, so the term means the mathematical fact. A fact that is true over the in
 broken by the machine's wrap-around is then simply false in some reachable state, and Houdini
 drops it. The C expression states the same fact, read over mathematical integers.
 
-The hulls are exact: integer row reduction (`fractions.Fraction` for the null space), not
-numpy's floating point, whose rounding would turn `2*s == i*i + i` over 64-bit squares into
-near-misses, and which cannot tell an exact relation from an almost-relation at all.
+The hulls are exact and hand-written: Gaussian elimination over the rationals, done
+fraction-free on integer rows (each row scaled to coprime integers, so the relations come out
+with integer coefficients directly; `fractions.Fraction` gives the same relations, measured
+3.5 times slower on pipeline.cil.c's cut points). Not numpy: its linear algebra is floating point, whose rounding
+turns `2*s == i*i + i` over 64-bit squares into near-misses and cannot tell an exact relation
+from an almost-relation at all; an invariant candidate must be an exact identity.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Mapping
 
@@ -174,14 +176,18 @@ class _Hull:
         for f in range(self.cols):
             if f in self.rows:
                 continue
-            rel = [Fraction(0)] * self.cols
-            rel[f] = Fraction(1)
-            for p, b in self.rows.items():
-                rel[p] = Fraction(-b[f], b[p])
+            # rel[f] = L and rel[p] = -b[f] * L / b[p]: integers for L = lcm of the pivots
+            # involved (the rational solution, scaled; what Fraction would give, faster)
             scale = 1
-            for a in rel:
-                scale = scale * a.denominator // math.gcd(scale, a.denominator)
-            out.append(_primitive([int(a * scale) for a in rel]))
+            for p, b in self.rows.items():
+                if b[f]:
+                    scale = scale * b[p] // math.gcd(scale, b[p])
+            rel = [0] * self.cols
+            rel[f] = scale
+            for p, b in self.rows.items():
+                if b[f]:
+                    rel[p] = -b[f] * scale // b[p]
+            out.append(_primitive(rel))
         return out
 
 
@@ -402,6 +408,16 @@ def _equation_text(terms: list[tuple[int, tuple[Var, ...]]], cast: str = "") -> 
     return f"{' + '.join(left) or '0'} == {rhs or '0'}"
 
 
+def _column(v: Var, states: list[dict[int, int]]) -> list[int]:
+    """v's values in the states, as its C type reads them (the hot loop of `propose`)."""
+    index = v.index
+    raw = [s[index] for s in states]
+    if not v.signed:
+        return raw
+    top, full = 1 << (v.width - 1), 1 << v.width
+    return [x - full if x >= top else x for x in raw]
+
+
 # ---------------------------------------------------------------------------- proposing
 @dataclass
 class _Proposal:
@@ -419,7 +435,7 @@ class _CutPoint:
         self.states = states
         self.constants = constants
         self.proposals: list[_Proposal] = []
-        self.columns = {v.index: [v.value(s[v.index]) for s in states] for v in variables}
+        self.columns = {v.index: _column(v, states) for v in variables}
         self.distinct = {v.index: len(set(self.columns[v.index])) for v in variables}
         self.vars = variables
         self.constant_vars = [v for v in variables if self.distinct[v.index] == 1]
