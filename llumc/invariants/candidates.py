@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from llumc.debuginfo import DebugInfo
     from llumc.invariants.simulate import Samples
 
-MAX_WIDTH = 160  # widest term a candidate may need (degree 3 over 32-bit values: ~110 bits)
+MAX_WIDTH = 160  # widest term a candidate may use (exact degree 3 over 32-bit values: 96 bits)
 MAX_COEFFICIENT = 1 << 20  # larger coefficients in a hull: an artefact of too few samples
 HULL_VARIABLES = 24  # at most this many variables per cut point in the linear hull
 ORDER_VARIABLES = 24  # ... in the pairwise orderings
@@ -301,7 +301,7 @@ class _Builder:
         but narrowly: it implies |Q(u)| <= |c|*max|v|, hence |u| <= R for the R computed here,
         and for |u| <= R both sides are so small that equality modulo 2**W' is equality. So the
         fact is `|u| <= R && c*v == Q(u) (mod 2**W')`, the same fact, with multipliers of about
-        v's width instead of degree times it (x == n*n*n over int: 36 bits, not 95)."""
+        v's width instead of degree times it (x == n*n*n over int: 34 bits, not 96)."""
         linear = [(a, f[0]) for a, f in terms if len(f) == 1]
         powers = [(a, f) for a, f in terms if len(f) >= 2]
         if not powers or len({v.index for _a, f in powers for v in f}) != 1:

@@ -12,8 +12,9 @@ term on ("state", i)/("input", i) leaves with one cache per step). The runs use 
 equivalent path (the tests compare the two): per cut point, the next-state terms are partially
 evaluated with `curr` fixed to that cut point's code, which folds the multiplexer over the
 other cut points away (an ite whose condition is known takes one branch only), and the rest is
-compiled to one straight-line Python function. Measured on TRUE benchmarks (README), this is
-what makes thousands of steps per second possible on programs with thousands of terms.
+compiled to one straight-line Python function. Measured (steps per second, compilation
+included, against `reference_step`): token_ring.13 (2 095 terms) 15 000 vs 150, mem_slave_tlm.5
+(2 540 terms) 13 000 vs 200, s3_srvr_1 15 000 vs 800, gauss_sum 300 000 vs 10 000.
 
 Inputs are drawn from a mix per run: small numbers, 0 and ±1, boundary values of the width,
 the program's comparison constants and their neighbours, medium and uniform values. A step
