@@ -19,7 +19,7 @@ from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, 
 from llumc.errors import UnsupportedError
 from llumc.frontend import UNINIT_PREFIX
 
-ENGINES = ("portfolio", "ic3", "bmc")
+ENGINES = ("portfolio", "ic3", "bmc", "kind")
 # IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
 IC3_DIRECTIONS = ("forward", "backward", "both")
 
@@ -68,6 +68,11 @@ class CheckResult:
     confirmation: str | None = None  # what the replay observed / how the proof was checked
     invariant_clauses: int | None = None
     internal_error: str | None = None  # an engine answer that failed its check: a bug to report
+    # The loop invariants the proof rests on, one conjunction of C expressions per loop head
+    # ({line, column, function, expression}); each was checked inductive on the original system.
+    invariants: list[dict] = field(default_factory=list)
+    # What the invariant search did: candidates, kept, seconds, budget, reason (None: not run).
+    invariant_search: dict | None = None
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -211,6 +216,40 @@ def _deadline(seconds: float | None):
         signal.signal(signal.SIGALRM, previous)
 
 
+# The engines `check` runs side by side by default: IC3 proves or refutes; k-induction finds the
+# shortest counterexample (its base case is BMC), proves terminating loops (forward condition)
+# and k-inductive properties. Measured on 9 loop programs of LLUMC's set (40 s, invariants on):
+# IC3 ∥ k-induction proved 6, IC3 ∥ BMC 6 (cggmp2005 by k-induction in 0.4 s against IC3's
+# 0.5 s); on 5 FALSE programs k-induction found every bug, up to 2.4× later than BMC alone.
+PORTFOLIO = ("ic3", "kind")
+
+
+def has_loops(encoded: EncodeResult) -> bool:
+    """Whether any step starts at a cut point other than the entry: a loop-free program pays
+    nothing for the invariant search."""
+    from llumc.lbe import cut_points
+
+    return encoded.fn is not None and len(cut_points(encoded.fn)) > 1
+
+
+def invariant_budget(timeout: float | None) -> float:
+    """Seconds the invariant search may take: a quarter of the time limit, at most 15 s (it
+    usually needs well under a second; the engines need the rest)."""
+    return 15.0 if timeout is None else max(0.5, min(15.0, 0.25 * timeout))
+
+
+def describe_proof(answer) -> str:
+    """What a checked unsat answer rests on, in words."""
+    proof = getattr(answer, "proof", None) or "invariant"
+    k = getattr(answer, "k", None)
+    if proof == "k-induction":
+        return f"{k}-induction checked (base case and step by fresh solvers)"
+    if proof == "forward":
+        return f"no execution is longer than {k} steps, and none of them fails (checked)"
+    clauses = len(answer.invariant) if answer.invariant is not None else 0
+    return f"inductive invariant checked ({clauses} clauses)"
+
+
 def check_program(
     path: str | Path,
     *,
@@ -224,8 +263,10 @@ def check_program(
     progress: Progress | None = None,
     scheme: str = "lbe",
     ic3_direction: str = "forward",
+    invariants: bool = True,
 ) -> CheckResult:
-    """Verdict for one program and property. Bad input raises LlumcError (exit 2 in the CLI);
+    """Verdict for one program and property. `invariants`: search loop invariants first
+    (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
     an unsupported construct is UNKNOWN with the front end's reason."""
     from solvers.api import solve
     from solvers.check import CheckFailed
@@ -237,8 +278,14 @@ def check_program(
     def remaining() -> float | None:
         return None if timeout is None else max(0.1, timeout - (time.monotonic() - started))
 
+    strengthening = None
+    search_report: dict | None = None
+
     def finish(res: CheckResult) -> CheckResult:
         res.seconds = time.monotonic() - started
+        res.invariant_search = search_report
+        if strengthening is not None and res.verdict == "true":
+            res.invariants = [loop.to_json() for loop in strengthening.loops]
         return res
 
     try:
@@ -252,6 +299,22 @@ def check_program(
     stats = encoded.stats
     say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
 
+    system = encoded.ts
+    if invariants and engine != "bmc" and has_loops(encoded):
+        from llumc.invariants.search import find_invariants
+
+        budget = invariant_budget(timeout)
+        say(f"searching loop invariants (at most {budget:.0f} s)")
+        strengthening, report = find_invariants(encoded, deadline=time.monotonic() + budget)
+        search_report = {**report.to_json(), "budget": round(budget, 3)}
+        if strengthening is not None:
+            system = strengthening.system
+            say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
+                f"({report.seconds:.1f} s): " + "; ".join(f"line {loop.line}: {loop.expression}"
+                                                           for loop in strengthening.loops))
+        else:
+            say(f"loop invariants: none ({report.reason}, {report.seconds:.1f} s)")
+
     def engine_progress(info: dict) -> None:
         info = dict(info)
         name = info.pop("engine", engine)
@@ -260,16 +323,16 @@ def check_program(
 
     try:
         if engine == "portfolio":
-            answer = portfolio(encoded.ts, ("ic3", "bmc"), timeout=remaining(), progress=engine_progress,
-                               # IC3's paths are not shortened: the BMC beside it looks for the
-                               # shortest one anyway.
-                               options={"bmc": {"solver": solver},
+            answer = portfolio(system, PORTFOLIO, timeout=remaining(), progress=engine_progress,
+                               # IC3's paths are not shortened: k-induction's base case beside it
+                               # looks for the shortest one anyway.
+                               options={"bmc": {"solver": solver}, "kind": {"solver": solver},
                                         "ic3": {"direction": ic3_direction, "shorten": False}})
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
             extra = {"direction": ic3_direction} if engine == "ic3" else {}
-            answer = solve(encoded.ts, engine=engine, timeout=remaining(), progress=engine_progress,
-                           solver=solver if engine == "bmc" else None, **extra)
+            answer = solve(system, engine=engine, timeout=remaining(), progress=engine_progress,
+                           solver=solver if engine in ("bmc", "kind") else None, **extra)
     except CheckFailed as err:
         return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}",
                                   internal_error=str(err)))
@@ -289,8 +352,25 @@ def check_program(
         if not answer.invariant and answer.invariant is not None and answer.engine != "ic3":
             return finish(CheckResult("unknown", prop, used, reason="no invariant to check"))
         clauses = len(answer.invariant) if answer.invariant is not None else None
+        confirmation = describe_proof(answer)
+        if strengthening is not None:
+            # The engine's proof was checked on the strengthened system; it proves the program
+            # only with the loop invariants inductive on the original one: checked here, by
+            # fresh solvers, right before TRUE is said.
+            from solvers.strengthen import CheckTimeout
+
+            try:
+                strengthening.check(deadline=None if timeout is None else started + timeout + 5.0)
+            except CheckFailed as err:
+                return finish(CheckResult("unknown", prop, used, reason=f"internal error: {err}",
+                                          internal_error=str(err)))
+            except CheckTimeout:
+                return finish(CheckResult("unknown", prop, used,
+                                          reason="timeout while checking the loop invariants"))
+            confirmation += (f", on the system strengthened by {len(strengthening.kept)} loop invariant"
+                             f"{'' if len(strengthening.kept) == 1 else 's'} (checked inductive)")
         return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
-                                  confirmation=f"inductive invariant checked ({clauses} clauses)"))
+                                  confirmation=confirmation))
     if answer.status != "sat":
         return finish(CheckResult("unknown", prop, used, steps=answer.steps,
                                   reason=answer.reason or "no answer"))

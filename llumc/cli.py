@@ -37,16 +37,20 @@ def check_command(
     prop: str = typer.Option(
         "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
     ),
-    engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and BMC in parallel) | ic3 | bmc."),
+    engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and k-induction in parallel) | ic3 | kind | bmc."),
     timeout: Optional[float] = typer.Option(None, "--timeout", help="Give up after this many seconds (UNKNOWN)."),
     m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
     ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
-    solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC."),
+    solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC and k-induction."),
     scheme: str = typer.Option("lbe", "--scheme", help="Step encoding: lbe (large blocks) | edge | paper (small blocks)."),
     ic3_direction: str = typer.Option(
         "forward", "--ic3-direction",
         help="IC3 from the initial state (forward), from the error (backward), or both in turns.",
+    ),
+    invariants: bool = typer.Option(
+        True, "--invariants/--no-invariants",
+        help="Search loop invariants first (candidates from concrete runs, kept only if inductive).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     clang: Optional[str] = typer.Option(
@@ -92,7 +96,7 @@ def check_command(
 
     result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
                            solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
-                           ic3_direction=ic3_direction)
+                           ic3_direction=ic3_direction, invariants=invariants)
     if result.internal_error:
         print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
     if as_json:
@@ -109,6 +113,8 @@ def _print_check(result) -> None:
     if result.verdict == "true":
         print("TRUE")
         print(f"proof: {result.confirmation} ({result.engine}, {result.seconds:.2f} s)")
+        for loop in result.invariants:
+            print(f"loop invariant at line {loop['line']}: {loop['expression']}")
         return
     if result.verdict == "unknown":
         print(f"UNKNOWN ({result.reason})")
@@ -215,7 +221,7 @@ def bench_command(
     tasks: Path = typer.Argument(..., help="Directory of SV-COMP tasks (tagged file names or .yml), or one task file."),
     timeout: float = typer.Option(60.0, "--timeout", help="Seconds per task given to `llumc check`."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Checker processes at a time."),
-    engines: list[str] = typer.Option(["portfolio"], "--engine", help="portfolio | ic3 | bmc; repeat for one run (and plot line) each."),
+    engines: list[str] = typer.Option(["portfolio"], "--engine", help="portfolio | ic3 | kind | bmc; repeat for one run (and plot line) each."),
     prop: str = typer.Option("all", "--property", help="unreach-call | no-overflow | all (every supported tag)."),
     out: Path = typer.Option(Path("bench-out"), "--out", help="Directory for results.tsv and cactus.png."),
     m32: bool = typer.Option(False, "--32", help="ILP32 for tasks named by tags (a .yml says its own data model)."),

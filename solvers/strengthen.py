@@ -100,7 +100,7 @@ class _Queries:
         while True:
             if self.deadline is not None and time.monotonic() >= self.deadline:
                 raise _Timeout()
-            solver.conf_budget(5000)
+            solver.conf_budget(1000)
             answer = solver.solve_limited(assumptions=assumptions)
             if answer is not None:
                 return answer
@@ -177,24 +177,36 @@ def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVE
     return result
 
 
-def _unsat(clauses: list[Clause], solver: str) -> bool:
+class CheckTimeout(Exception):
+    """The deadline passed before the check could decide (not a failure: nothing was shown)."""
+
+
+def _unsat(clauses: list[Clause], solver: str, deadline: float | None) -> bool:
     with Solver(name=solver, bootstrap_with=clauses) as s:
-        return not s.solve()
+        while True:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise CheckTimeout()
+            s.conf_budget(1000)
+            answer = s.solve_limited()
+            if answer is not None:
+                return not answer
 
 
-def check_lemmas(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int], *, solver: str = DEFAULT_SOLVER) -> None:
+def check_lemmas(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int], *, solver: str = DEFAULT_SOLVER,
+                 deadline: float | None = None) -> None:
     """Fresh SAT calls: the conjunction of the `chosen` candidates is an inductive invariant of
-    `ts` (I ∧ U ⇒ Inv and Inv ∧ U ∧ T ∧ U′ ⇒ Inv′). Raises CheckFailed otherwise."""
+    `ts` (I ∧ U ⇒ Inv and Inv ∧ U ∧ T ∧ U′ ⇒ Inv′). Raises CheckFailed otherwise, and
+    CheckTimeout when `deadline` passes first."""
     wide = extend(ts, lemmas)
     m = wide.n
     literals = [lemmas.literals[i] for i in chosen]
     if not literals:
         return
     some_false = [[-lit for lit in literals]]
-    if not _unsat(wide.init + wide.universal + some_false, solver):
+    if not _unsat(wide.init + wide.universal + some_false, solver, deadline):
         raise CheckFailed("strengthening invariant does not contain the initial states")
     some_false_next = _shift(some_false, m)
     step = wide.universal + [[lit] for lit in literals] + wide.trans + _shift(wide.universal, m) + some_false_next
-    if not _unsat(step, solver):
+    if not _unsat(step, solver, deadline):
         raise CheckFailed("strengthening invariant is not inductive")
 

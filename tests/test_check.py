@@ -45,12 +45,23 @@ def test_false_trace_line_by_line():
     assert result.error.description == "__VERIFIER_error() reached"
 
 
-@pytest.mark.parametrize("engine", ["portfolio", "ic3"])
-def test_true_with_checked_invariant(engine):
-    result = run_check("clamp_safe.c", engine=engine)
+def test_true_with_checked_invariant():
+    result = run_check("clamp_safe.c", engine="ic3")
     assert result.verdict == "true", result.reason
     assert result.engine == "ic3"
     assert result.invariant_clauses is not None
+
+
+@pytest.mark.parametrize("engine", ["portfolio", "kind", "bmc"])
+def test_true_of_a_loop_free_program_by_the_forward_condition(engine):
+    """No execution of a loop-free program is longer than its few steps: BMC's forward condition
+    proves it without an invariant (k-induction's step case may be first, at k = 1)."""
+    result = run_check("clamp_safe.c", engine=engine)
+    assert result.verdict == "true", result.reason
+    if engine == "bmc":
+        assert result.engine == "bmc" and "no execution is longer than 2 steps" in result.confirmation
+    elif result.engine == "kind":
+        assert "no execution is longer than" in result.confirmation or "1-induction" in result.confirmation
 
 
 @pytest.mark.parametrize("direction", ["backward", "both"])
@@ -64,8 +75,10 @@ def test_ic3_from_the_error_gives_the_same_checked_verdicts(direction):
     assert false.error is not None and false.error.line == 11
 
 
-def test_bmc_alone_never_says_true():
-    result = check_program(PROGRAMS / "clamp_safe.c", engine="bmc", timeout=3)
+def test_bmc_alone_does_not_prove_a_loop_that_may_run_for_ever():
+    """BMC's only proof is the forward condition: a loop under a nondet condition has simple
+    paths of every length (x grows), so it stays UNKNOWN."""
+    result = check_program(PROGRAMS.parent / "safe_loop.c", engine="bmc", timeout=3)
     assert result.verdict == "unknown"
     assert "timeout" in result.reason
 

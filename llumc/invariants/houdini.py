@@ -1,0 +1,187 @@
+"""Word-level candidates → DimSpec literals → Houdini → a checked strengthening of the system.
+
+Each candidate (a 1-bit term over the state variables at one cut point) is read as
+`curr == cut → fact`, bit-blasted through the same Boolector path as the system itself (one
+shared AIG, so candidates share their circuits) and given a full Tseitin definition over the
+DimSpec state bits. `solvers.strengthen` then keeps the largest inductive subset. The semantics
+are the machine's: a fact that holds over mathematical integers but not with wrap-around is
+false in some reachable state and is dropped, never trusted.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from solvers.strengthen import Lemmas, check_lemmas, extend, houdini
+from solvers.transys import TransitionSystem
+
+from llumc.aig import AIG
+from llumc.bitblast import blast, parse_leaf_bit
+from llumc.cnf import CnfBuilder
+from llumc.encode import EncodeResult, read_symbol_map
+from llumc.invariants.candidates import Candidate
+from llumc.terms import Term
+
+
+@dataclass
+class LoopInvariant:
+    """The facts proven at one cut point, as the user (and an SV-COMP witness) reads them."""
+
+    cut: str
+    line: int | None
+    column: int | None
+    function: str
+    expression: str
+
+    def to_json(self) -> dict:
+        return {"line": self.line, "column": self.column, "function": self.function,
+                "expression": self.expression}
+
+
+@dataclass
+class Strengthening:
+    """What the invariant search found: the inductive subset of the candidates, as literals
+    over an extension of the system (`lemmas`, all of them kept), and the system with them
+    conjoined to U. `check` proves, by fresh SAT calls on the original system, that the
+    conjunction is an inductive invariant: no TRUE may rest on it before that."""
+
+    original: TransitionSystem
+    kept: list[Candidate]
+    lemmas: Lemmas
+    system: TransitionSystem
+    loops: list[LoopInvariant] = field(default_factory=list)
+
+    def check(self, solver: str = "cadical195", deadline: float | None = None) -> None:
+        """CheckFailed if the conjunction is not inductive on the original system (a bug in the
+        search); CheckTimeout if `deadline` passed first."""
+        check_lemmas(self.original, self.lemmas, list(range(len(self.kept))), solver=solver, deadline=deadline)
+
+
+def guarded_terms(encoded: EncodeResult, candidates: list[Candidate]) -> list[Term]:
+    """`curr == code(cut) → fact` for every candidate."""
+    word = encoded.word
+    tb = word.terms
+    curr = next(v for v in word.state if v.kind == "block")
+    codes = {b.name: b.code for b in word.blocks}
+    out = []
+    for cand in candidates:
+        at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
+        out.append(tb.or_(tb.not_(at_cut), cand.term))
+    return out
+
+
+class OutOfTime(Exception):
+    """The deadline passed while the candidates were bit-blasted."""
+
+
+def blast_candidates(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None = None) -> Lemmas:
+    """One literal per candidate over n+1.. (full definitions), n = the encoded system's n.
+    Raises OutOfTime when `deadline` passes first."""
+    ts = encoded.ts
+    symbols = read_symbol_map(ts.comments)
+    first_bit = {var.index: sym.lo for var, sym in zip(encoded.word.state, symbols.state)}
+    next_var = ts.n + 1
+
+    def new_var() -> int:
+        nonlocal next_var
+        next_var += 1
+        return next_var - 1
+
+    def leaf(name: str) -> int:
+        kind, index, bit = parse_leaf_bit(name)
+        if kind != "state":
+            raise ValueError(f"an invariant candidate may only read state variables, not {name}")
+        return first_bit[index] + bit
+
+    aig = AIG()
+    builder = CnfBuilder(aig, leaf, new_var, mode="tseitin")
+    literals = []
+    for term in guarded_terms(encoded, candidates):
+        if deadline is not None and time.monotonic() >= deadline:
+            raise OutOfTime()
+        # native division: a candidate's `%` must be a function of the state, with no
+        # auxiliary quotient left to choose
+        root = blast([term], aig, division="native")
+        literals.append(builder.define(root))
+    return Lemmas(n=ts.n, n_ext=next_var - 1, definitions=builder.clauses, literals=literals)
+
+
+def _location(encoded: EncodeResult, cut: str) -> tuple[int | None, int | None]:
+    line = next((b.line for b in encoded.word.blocks if b.name == cut), None)
+    column = None
+    if encoded.fn is not None and encoded.debug is not None:
+        for ins in encoded.fn.block(cut).instrs:
+            where = encoded.debug.location_of(ins.text) if ins.text else None
+            if where is not None:
+                line = line or where[0]
+                column = where[1] or None
+                break
+    return line, column
+
+
+def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopInvariant]:
+    """One conjunction per cut point, in the order of the program's blocks."""
+    by_cut: dict[str, list[str]] = {}
+    for cand in kept:
+        facts = by_cut.setdefault(cand.cut, [])
+        if cand.expression not in facts:
+            facts.append(cand.expression)
+    out = []
+    for block in encoded.word.blocks:
+        if block.name in by_cut:
+            line, column = _location(encoded, block.name)
+            out.append(LoopInvariant(block.name, line, column, "main", " && ".join(by_cut[block.name])))
+    return out
+
+
+@dataclass
+class SearchReport:
+    candidates: int = 0
+    kept: int = 0
+    samples: int = 0
+    seconds: float = 0.0
+    houdini_calls: int = 0
+    reason: str | None = None  # why nothing was found (no loop, timeout, ...)
+
+    def to_json(self) -> dict:
+        return {"candidates": self.candidates, "kept": self.kept, "samples": self.samples,
+                "seconds": round(self.seconds, 3), "sat_calls": self.houdini_calls, "reason": self.reason}
+
+
+def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: float | None,
+               solver: str = "cadical195") -> tuple[Strengthening | None, SearchReport]:
+    """Houdini over the candidates, then the survivors re-blasted alone (dropped candidates would
+    only cost the engines clauses). Not checked here: `Strengthening.check` runs, with fresh
+    solvers, before any TRUE that rests on it (`llumc check`)."""
+    started = time.monotonic()
+    report = SearchReport(candidates=len(candidates))
+    if not candidates:
+        report.reason = "no candidates"
+        return None, report
+    try:
+        lemmas = blast_candidates(encoded, candidates, deadline)
+    except OutOfTime:
+        report.reason = "timeout"
+        report.seconds = time.monotonic() - started
+        return None, report
+    found = houdini(encoded.ts, lemmas, solver=solver, deadline=deadline)
+    report.houdini_calls = found.sat_calls
+    if found.kept is None:
+        report.reason = "timeout"
+        report.seconds = time.monotonic() - started
+        return None, report
+    kept = [candidates[i] for i in found.kept]
+    report.kept = len(kept)
+    if not kept:
+        report.reason = "no candidate is inductive"
+        report.seconds = time.monotonic() - started
+        return None, report
+    lemmas = blast_candidates(encoded, kept)
+    everything = list(range(len(kept)))
+    result = Strengthening(
+        original=encoded.ts, kept=kept, lemmas=lemmas, system=extend(encoded.ts, lemmas, everything),
+        loops=loop_invariants(encoded, kept),
+    )
+    report.seconds = time.monotonic() - started
+    return result, report

@@ -1,0 +1,162 @@
+"""Loop invariants in `llumc check` (llumc/invariants): Houdini decides bit for bit, the user
+sees the proof, and no invariant that is not inductive can ever lead to TRUE."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from llumc.check import check_program
+from llumc.encode import encode_file
+from llumc.invariants.candidates import Candidate
+from llumc.invariants.houdini import strengthen
+from llumc.invariants.search import find_invariants
+
+HEADER = """extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_error(void);
+extern void __VERIFIER_assume(int);
+"""
+
+UPDOWN = HEADER + """int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n < 1000000);
+  int i = 0, j = n;
+  while (i < n) { i++; j--; }
+  if (i + j != n) __VERIFIER_error();
+  if (i != n) __VERIFIER_error();
+  return 0;
+}
+"""
+
+# c counts with i, but as an unsigned char: c == i holds over the integers only up to 255.
+WRAP = HEADER + """int main(void) {
+  unsigned char c = 0;
+  int i = 0;
+  while (i < 300) { c++; i++; }
+  if (i != 300) __VERIFIER_error();
+  return 0;
+}
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def loop_head(encoded) -> str:
+    return next(b.name for b in encoded.word.blocks if b.name not in ("entry", "ok", "error"))
+
+
+def state_term(encoded, c_name: str):
+    var = next(v for v in encoded.word.state if v.kind == "phi" and c_name in v.c_names)
+    return var, encoded.word.terms.state(var.index, var.width)
+
+
+def test_houdini_drops_a_fact_that_fails_only_at_wrap_around(tmp_path):
+    encoded = encode_file(write(tmp_path, "wrap.c", WRAP), m32=True)
+    tb = encoded.word.terms
+    head = loop_head(encoded)
+    (c_var, c), (_i_var, i) = state_term(encoded, "c"), state_term(encoded, "i")
+    as_integers = tb.eq(tb.zext(c, 32), i)  # c == i over the integers: false from i = 256 on
+    modulo = tb.eq(c, tb.extract(i, 7, 0))  # c == i mod 256: true
+    bound = tb.not_(tb.op("slt", tb.const(300, 32), i))  # i <= 300: true
+    candidates = [Candidate(head, as_integers, "c == i", "linear"),
+                  Candidate(head, modulo, "c == (unsigned char)i", "linear"),
+                  Candidate(head, bound, "i <= 300", "bound")]
+    found, report = strengthen(encoded, candidates, deadline=time.monotonic() + 30)
+    assert found is not None, report.reason
+    assert [cand.expression for cand in found.kept] == ["c == (unsigned char)i", "i <= 300"]
+    found.check()
+
+
+def test_search_finds_the_updown_invariant_and_it_is_inductive(tmp_path):
+    encoded = encode_file(write(tmp_path, "updown.c", UPDOWN), m32=True)
+    found, report = find_invariants(encoded, deadline=time.monotonic() + 20)
+    assert found is not None, report.reason
+    facts = {cand.expression for cand in found.kept}
+    assert "i + j == n" in facts and "i <= n" in facts
+    assert report.kept == len(found.kept) <= report.candidates
+    found.check()
+
+
+def test_check_prints_the_loop_invariant(tmp_path):
+    path = write(tmp_path, "updown.c", UPDOWN)
+    result = check_program(path, timeout=60, m32=True)
+    assert result.verdict == "true", result.reason
+    assert "loop invariant" in result.confirmation
+    [loop] = result.invariants
+    assert loop["line"] == 8 and loop["function"] == "main"
+    assert "i + j == n" in loop["expression"] and "i <= n" in loop["expression"]
+    # without the invariants the same program is not proven in a few seconds
+    plain = check_program(path, timeout=5, m32=True, invariants=False)
+    assert plain.verdict == "unknown"
+    assert plain.invariants == [] and plain.invariant_search is None
+
+
+def test_cli_json_carries_the_invariants(tmp_path):
+    path = write(tmp_path, "updown.c", UPDOWN)
+    proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--32", "--json", "--timeout", "60"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["verdict"] == "true"
+    assert data["invariants"][0]["line"] == 8
+    assert "i + j == n" in data["invariants"][0]["expression"]
+    assert data["invariant_search"]["kept"] >= 2 and data["invariant_search"]["budget"] > 0
+    text = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--32", "--quiet"],
+                          capture_output=True, text=True)
+    assert text.returncode == 0
+    assert "loop invariant at line 8: " in text.stdout
+
+
+def test_loop_free_program_pays_nothing(tmp_path):
+    path = write(tmp_path, "flat.c", HEADER + """int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x > 10) x = 10;
+  if (x > 10) __VERIFIER_error();
+  return 0;
+}
+""")
+    result = check_program(path, timeout=30, m32=True)
+    assert result.verdict == "true"
+    assert result.invariant_search is None
+
+
+def test_an_invariant_fed_in_wrongly_never_leads_to_true(tmp_path, monkeypatch):
+    """A buggy search that hands over a false 'invariant' (here: the loop counter never passes
+    5, which would make the error unreachable) must not turn into TRUE: the strengthened system
+    is proven safe by the engines, and the fresh check on the original system refuses it."""
+    path = write(tmp_path, "bug.c", HEADER + """int main(void) {
+  int i = 0;
+  while (__VERIFIER_nondet_int()) { i++; }
+  if (i == 7) __VERIFIER_error();
+  return 0;
+}
+""")
+    import llumc.invariants.search as search
+
+    def wrong(encoded, *, deadline, **_):
+        tb = encoded.word.terms
+        _var, i = state_term(encoded, "i")
+        lie = Candidate(loop_head(encoded), tb.not_(tb.op("slt", tb.const(5, 32), i)), "i <= 5", "bound")
+        found, report = strengthen(encoded, [lie], deadline=None)
+        return found, report
+
+    def lying_houdini(ts, lemmas, **_):
+        from solvers.strengthen import HoudiniResult
+
+        return HoudiniResult(kept=list(range(len(lemmas.literals))))
+
+    monkeypatch.setattr(search, "find_invariants", wrong)
+    monkeypatch.setattr("llumc.invariants.houdini.houdini", lying_houdini)
+    result = check_program(path, timeout=30, m32=True, engine="ic3")
+    assert result.verdict != "true"
+    assert result.internal_error and "not inductive" in result.internal_error
+    # and the honest search finds the bug
+    monkeypatch.undo()
+    assert check_program(path, timeout=30, m32=True).verdict == "false"
