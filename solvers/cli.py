@@ -71,7 +71,7 @@ def build_parser(prog: str = "llumc solve") -> argparse.ArgumentParser:
     engine.add_argument("--kind", dest="engine", action="store_const", const="kind",
                         help="k-induction: shortest path (base case), or a proof by k-induction or by "
                         "the forward condition")
-    parser.add_argument("--solver", metavar="NAME", help="PySAT solver (bmc default: cadical195)")
+    parser.add_argument("--solver", metavar="NAME", help="PySAT solver (bmc and kind default: cadical195)")
     parser.add_argument("--max-steps", type=int, metavar="K", help="bmc, kind: give up after depth K")
     parser.add_argument("--schedule", default="linear", metavar="S",
                         help="bmc: linear (every depth), every:S (every S-th depth), exp (1,2,4,…); "
