@@ -22,10 +22,11 @@ satisfied by that variable alone and the step case could never succeed: it is sk
 the base case and the forward condition answer (the reason and `stats["step_case"]` say so).
 llumc's encodings have G over state bits only.
 
-Time: the forward condition and the step case are asked within allowances (`Allowance`): the
-forward queries a quarter of the rest plus 0.1 s, as in BMC, the step queries as much as the
-rest plus 0.5 s; a query that runs out is given up and asked again at a later depth (it holds
-there if it held here), so a hard one never stops the base case. At the last depth
+Time: the forward condition and the step case are asked within allowances (`Allowance`) that
+grow with the base case's time: the forward queries a tenth of it plus 0.05 s, as in BMC, the
+step queries half of it plus 0.5 s; a query that runs out is given up and asked again at a
+later depth (it holds there if it held here), so a hard one never stops the base case, which
+gets at least 5/8 of the time. At the last depth
 (`max_steps`) both get at least as long as the search took so far (`solvers.bmc.last_chance`).
 
 Every unsat answer is checked by fresh solvers afterwards (`solvers.api.verify`).
@@ -159,7 +160,7 @@ class _StepCase:
 
 
 # The step case's share of k-induction's time (`Allowance`).
-STEP_SHARE = 1.0
+STEP_SHARE = 0.5
 STEP_BASE = 0.5
 
 
@@ -244,9 +245,10 @@ def kind(
             base_sat.add([unroller.act(k)])  # refuted for good: the solver may drop G(k)
             refuted = k
             last = k == max_steps
-            if ask_forward(forward, unroller, k, last, started) is False:
+            # Each allowance grows with the base case's time only: the other's is left out.
+            if ask_forward(forward, unroller, k, last, started + induction.spent) is False:
                 return finish(SolveResult("unsat", steps=k, proof="forward", k=k))
-            if step is not None and ask_step(induction, step, k + 1, last, started):
+            if step is not None and ask_step(induction, step, k + 1, last, started + forward.spent):
                 return finish(SolveResult("unsat", steps=k + 1, proof="k-induction", k=k + 1,
                                           goal_definitions=definitions))
             if progress is not None:
