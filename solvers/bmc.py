@@ -279,15 +279,19 @@ def equal_pairs(model: list[int], bases: list[int], compare: list[int]) -> list[
 def add_different(add: Callable[[Clause], object], fresh: Callable[[], int], base_a: int, base_b: int,
                   compare: list[int], switch: int | None = None) -> None:
     """Clauses saying that two copies (variable v at base_a + v and at base_b + v) differ on
-    some variable of `compare`: e_v → (a_v ≠ b_v) for a fresh e_v each, and (¬switch ∨) ∨ e_v."""
+    some variable of `compare`: e_v → (a_v ≠ b_v) for a fresh e_v each, and ∨ e_v; with a
+    `switch`, every clause has ¬switch in it. (Only in the big one was not enough: a goal query,
+    switch false, could still decide e_v true, and then had to keep a_v ≠ b_v: on safe_loop the
+    goal queries took ~20 % longer by depth 600.)"""
+    off = [] if switch is None else [-switch]
     some = []
     for v in compare:
         e = fresh()
         a, b = base_a + v, base_b + v
-        add([-e, a, b])
-        add([-e, -a, -b])
+        add(off + [-e, a, b])
+        add(off + [-e, -a, -b])
         some.append(e)
-    add(([-switch] if switch is not None else []) + some)
+    add(off + some)
 
 
 class Unroller:
@@ -418,10 +422,12 @@ class Unroller:
 # The forward condition's share of BMC's time (`Allowance`). Measured on safe_loop of
 # dimspec_samples (a loop that runs for ever: the condition never holds; each query finds a
 # whole path, ~20 ms at depth 400): asked at every depth, BMC reached depth 430 in 30 s instead
-# of 1353; with a share of 0.25, 653–784 in 10 s instead of 919; with 0.1, 641–808 (the
-# distinctness clauses also slow the goal queries down, ~20 % of their CPU time by depth 600).
+# of 1353; with these values, 762–797 in 10 s instead of 866–919. The half second up front:
+# with 0.05 s, a forward query given up early (break/continue loop of 12 iterations: unsat at
+# depth 15) used up the allowance of the next ~150 depths, since tiny systems' goal queries
+# take milliseconds; it costs a path-finding run at most that much (a.aig: 0.6 → 1.05 s CPU).
 FORWARD_SHARE = 0.1
-FORWARD_BASE = 0.05
+FORWARD_BASE = 0.5
 
 
 def last_chance(allowance: Allowance, elapsed: float) -> float:
@@ -471,7 +477,7 @@ def bmc(
     `completeness`: after a refuted depth k, also ask whether a path of k steps from I over
     pairwise different states exists at all (`Unroller.simple_path`); if none does, every
     execution ends before reaching G: unsat with proof "forward" and k. These queries may take
-    a tenth of the time of the others plus 0.05 s (`Allowance`: asked at a depth when some is
+    a tenth of the time of the others plus 0.5 s (`Allowance`: asked at a depth when some is
     left, given up when it runs out); at the last depth (`max_steps`) a query gets at least as
     long as the search took (`last_chance`).
     """

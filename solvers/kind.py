@@ -23,10 +23,10 @@ the base case and the forward condition answer (the reason and `stats["step_case
 llumc's encodings have G over state bits only.
 
 Time: the forward condition and the step case are asked within allowances (`Allowance`) that
-grow with the base case's time: the forward queries a tenth of it plus 0.05 s, as in BMC, the
+grow with the base case's time: the forward queries a tenth of it plus 0.5 s, as in BMC, the
 step queries half of it plus 0.5 s; a query that runs out is given up and asked again at a
 later depth (it holds there if it held here), so a hard one never stops the base case, which
-gets at least 5/8 of the time. At the last depth
+gets at least 5/8 of the time (beyond the first second). At the last depth
 (`max_steps`) both get at least as long as the search took so far (`solvers.bmc.last_chance`).
 
 Every unsat answer is checked by fresh solvers afterwards (`solvers.api.verify`).
