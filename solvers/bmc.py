@@ -117,8 +117,11 @@ class LimitedSolver:
         # ~2400: 3–4 s per slice, measured), which made `--timeout 60` end after 65 s.
         self._last_slice = 0.0
         # Conflicts per second, from the last slice that used up its conflicts: a call with a
-        # budget of its own runs slices of the conflicts that fit in what is left of it.
+        # budget of its own runs slices of the conflicts that fit in what is left of it, and
+        # gives up before a slice when the last such slice took longer than what is left (on a
+        # step case of f.aig, 50 conflicts took seconds: ~20 conflicts/s, inprocessing between).
         self._rate: float | None = None
+        self._last_budget_slice = 0.0
         self.calls = 0
         # The wrapped solver's own add_clause: two Python call layers fewer per clause, which
         # is a third of the time of unrolling a big U (freecell: 119k clauses per step).
@@ -136,7 +139,7 @@ class LimitedSolver:
                 now = time.monotonic()
                 if self.deadline is not None and now + self._last_slice >= self.deadline:
                     raise _Deadline()
-                if own_end is not None and now >= own_end:
+                if own_end is not None and now + self._last_budget_slice >= own_end:
                     raise OutOfBudget()
                 conflicts = self._budget
                 if own_end is not None:  # the conflicts that fit in the call's own budget
@@ -149,12 +152,16 @@ class LimitedSolver:
                 except NotImplementedError:  # Lingeling: no budgets, one unbounded call
                     return bool(self.sat.solve(assumptions=assumptions))
                 spent = time.monotonic() - started
-                self._last_slice = spent
+                if conflicts == self._budget:
+                    self._last_slice = spent
+                else:  # a slice cut short for a budget: it predicts full ones from below only
+                    self._last_slice = max(self._last_slice, spent)
+                    self._last_budget_slice = spent
                 if answer is not None:
                     return answer
                 self._rate = conflicts / max(spent, 1e-3)
                 if conflicts < self._budget:
-                    continue  # a short slice for a budget: it says nothing about the usual slice
+                    continue
                 # Aim at slices of ~0.1 s: responsive to the deadline, cheap in restarts.
                 if spent < 0.05:
                     self._budget = min(self._budget * 2, 1_000_000)

@@ -160,7 +160,7 @@ class _StepCase:
 
 
 # The step case's share of k-induction's time (`Allowance`).
-STEP_SHARE = 0.5
+STEP_SHARE = 1.0
 STEP_BASE = 0.5
 
 
