@@ -1,0 +1,12 @@
+/* TRUE: 300 iterations add 2 each (s == 2*i throughout), so s == 600 at the end. */
+extern void __VERIFIER_error(void);
+void __VERIFIER_assert(int cond) { if (!cond) { __VERIFIER_error(); } }
+int main(void) {
+  unsigned int i = 0, s = 0;
+  while (i < 300) {
+    i++;
+    s += 2;
+  }
+  __VERIFIER_assert(s == 600);
+  return 0;
+}
