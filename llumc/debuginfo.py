@@ -11,6 +11,8 @@ Example:
     info.line_of(str(instr))          # C line of an instruction, or None
     info.block_line["while.body"]     # representative C line of a basic block of main
     info.value_names["x.0"]           # ["x"]: C variables that SSA value %x.0 holds
+    info.scope_at("while.cond")       # which SSA value holds each C variable there, the loop's
+                                      # (line, column) and function (flow-sensitive, see ScopeAt)
 """
 
 from __future__ import annotations
@@ -36,6 +38,19 @@ _DBG_RECORD = re.compile(
     r"#dbg_(?:value|declare|assign)\((?:[\w\[\]{}* ]+?) (%[\w.$-]+|%\"[^\"]+\"), !(\d+), "
     r"!DIExpression\(([^)]*)\)")
 _NAMED_VALUE = r"%[\w.$-]+|%\"[^\"]+\"|\d+"
+# Any dbg record: (type and value, variable, expression, location).
+_ANY_DBG_RECORD = re.compile(
+    r"#dbg_(?:value|declare|assign)\((.+?), !(\d+), !DIExpression\(([^)]*)\), !(\d+)")
+_LABEL_USE = re.compile(r"label %([\w.$-]+|\"[^\"]+\")")
+_LOOP_ATTACHMENT = re.compile(r"!llvm\.loop !(\d+)")
+_LOOP_NODE = re.compile(r"^!(\d+) = distinct !\{!\d+, !(\d+)", re.M)
+_SCOPE_NODE = re.compile(
+    r"^!(\d+) = (?:distinct )?!(DISubprogram|DILexicalBlock|DILexicalBlockFile)\(([^\n]*)\)$", re.M)
+_LOCAL_VARIABLE = re.compile(
+    r"^!(\d+) = (?:distinct )?!DILocalVariable\(name: \"([^\"]*)\"(?:, arg: \d+)?, scope: !(\d+)"
+    r"(?:, file: !\d+, line: (\d+))?", re.M)
+_LOCATION_DETAIL = re.compile(
+    r"^!(\d+) = (?:distinct )?!DILocation\(([^\n]*)\)$", re.M)
 
 
 def _bare(value: str) -> str:
@@ -65,6 +80,9 @@ class DebugInfo:
     source_files: list[str] = field(default_factory=list)
     # C variables of an unsigned type (unsigned, unsigned char, _Bool): traces print them unsigned.
     unsigned_variables: set[str] = field(default_factory=set)
+    # The module text, kept for `scope_at` (computed on first use: only loop invariants need it).
+    _text: str = field(default="", repr=False)
+    _scopes: "dict[str, ScopeAt] | None" = field(default=None, repr=False)
 
     @classmethod
     def from_module_text(cls, text: str) -> "DebugInfo":
@@ -93,6 +111,7 @@ class DebugInfo:
             if name not in names:
                 names.append(name)
         info._read_block_lines(text)
+        info._text = text
         return info
 
     def _read_variable_types(self, text: str) -> None:
@@ -143,6 +162,208 @@ class DebugInfo:
         location = self.location_of(instr_text)
         return location[0] if location else None
 
+    def scope_at(self, block: str) -> "ScopeAt | None":
+        """C variables in scope at the entry of `block` (after its phis) and the SSA values that
+        hold them, with the block's C location: see ScopeAt."""
+        return scope_at(self, block)
+
     def names_of(self, value_name: str) -> list[str]:
         """C variables an SSA value holds (`x.0` or `%x.0`), possibly empty."""
         return self.value_names.get(_bare(value_name) if value_name.startswith("%") else value_name, [])
+
+
+# ---------------------------------------------------------------------------- C view of a block
+
+
+@dataclass(frozen=True)
+class ScopeAt:
+    """What the C program sees at the entry of one block of main, after its phis.
+
+    `holders` maps each C variable in scope there to the SSA value (name without `%`) that holds
+    it: the value of the variable's last `#dbg_value` on every path to the block. A variable whose
+    last record differs between paths (and no phi of the block resolves it), is a constant or a
+    computation, or is out of scope (declared in another block or function, or later) has no
+    holder: no fact may be stated about it here, by that name. `line`/`column` are the loop's
+    own location (the `while`/`for`/`do` keyword, from `!llvm.loop`) when the block is a loop
+    head, else the block's first located instruction; `function` is the C function the block
+    belongs to (an inlined callee's own name)."""
+
+    holders: dict[str, str]
+    line: int | None
+    column: int | None
+    function: str | None
+
+
+_CONFLICT = "\0conflict"  # the variable's value differs between the paths that reach a block
+
+
+def _fields(text: str) -> dict[str, str]:
+    return dict(re.findall(r"(\w+): (\"[^\"]*\"|[^,]+)", text))
+
+
+def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
+    text = info._text
+    main = re.search(r"^define [^\n]*@main\(.*?^}$", text, flags=re.M | re.S)
+    if not main:
+        return {}
+    # metadata: scopes (parent, subprogram name), local variables, locations, loop starts
+    scope_parent: dict[int, int | None] = {}
+    subprogram_name: dict[int, str] = {}
+    for m in _SCOPE_NODE.finditer(text):
+        f = _fields(m.group(3))
+        node = int(m.group(1))
+        if m.group(2) == "DISubprogram":
+            scope_parent[node] = None
+            subprogram_name[node] = f.get("name", "").strip('"')
+        else:
+            scope_parent[node] = int(f["scope"][1:]) if f.get("scope", "").startswith("!") else None
+    variables: dict[int, tuple[str, int, int]] = {}  # id → (name, scope, declaration line)
+    for m in _LOCAL_VARIABLE.finditer(text):
+        variables[int(m.group(1))] = (m.group(2), int(m.group(3)), int(m.group(4) or 0))
+    location: dict[int, tuple[int, int, int | None, int | None]] = {}  # line, col, scope, inlinedAt
+    for m in _LOCATION_DETAIL.finditer(text):
+        f = _fields(m.group(2))
+        ref = lambda key: int(f[key][1:]) if f.get(key, "").startswith("!") else None  # noqa: E731
+        location[int(m.group(1))] = (int(f.get("line", 0)), int(f.get("column", 0)), ref("scope"),
+                                     ref("inlinedAt"))
+    loop_start = {int(m.group(1)): int(m.group(2)) for m in _LOOP_NODE.finditer(text)}
+
+    # main's blocks: dbg records in order, how many precede the first non-phi instruction,
+    # successors, the loop attachment of the terminator, the first located instruction
+    order: list[str] = []
+    records: dict[str, list[tuple[tuple[int, int | None], str | None]]] = {}
+    head_records: dict[str, int] = {}
+    succs: dict[str, list[str]] = {}
+    loop_of_latch: dict[str, int] = {}
+    first_location: dict[str, int] = {}
+    block = None
+    for raw in main.group(0).split("\n")[1:]:
+        label = re.match(r"^([\w.$-]+|\"[^\"]+\"|\d+):", raw)
+        if label or block is None:
+            block = label.group(1).strip('"') if label else "entry"
+            order.append(block)
+            records[block], succs[block] = [], []
+            if label:
+                continue
+        line = raw.strip()
+        if not line or line == "}":
+            continue
+        if line.startswith("#dbg_"):
+            m = _ANY_DBG_RECORD.match(line)
+            if m and int(m.group(2)) in variables:
+                value = m.group(1).rsplit(" ", 1)[-1]
+                expression = m.group(3).strip()
+                if expression.startswith("DW_OP_LLVM_fragment"):
+                    continue  # a part of the variable: the whole has no single holder
+                loc = location.get(int(m.group(4)))
+                holder = _bare(value) if value.startswith("%") and not expression else None
+                records[block].append(((int(m.group(2)), loc[3] if loc else None), holder))
+            continue
+        if block not in head_records and not re.match(r"%[^=]+= phi ", line):
+            head_records[block] = len(records[block])
+        succs[block] += [t.strip('"') for t in _LABEL_USE.findall(line)]
+        loop = _LOOP_ATTACHMENT.search(line)
+        if loop:
+            loop_of_latch[block] = int(loop.group(1))
+        if block not in first_location:
+            attachments = _DBG_ATTACHMENT.findall(line)
+            if attachments and location.get(int(attachments[-1]), (0,))[0] > 0:
+                first_location[block] = int(attachments[-1])
+
+    # loop heads: back-edge targets (depth-first from the entry); their location from the
+    # `!llvm.loop` of the latch
+    loop_location: dict[str, int] = {}
+    state = {b: 0 for b in order}  # 0 new, 1 on the stack, 2 done
+    stack = [(order[0], iter(succs[order[0]]))] if order else []
+    postorder: list[str] = []
+    if order:
+        state[order[0]] = 1
+    while stack:
+        node, it = stack[-1]
+        nxt = next(it, None)
+        if nxt is None:
+            stack.pop()
+            state[node] = 2
+            postorder.append(node)
+        elif nxt in state and state[nxt] == 0:
+            state[nxt] = 1
+            stack.append((nxt, iter(succs[nxt])))
+        elif state.get(nxt) == 1 and node in loop_of_latch:
+            start = loop_start.get(loop_of_latch[node])
+            if start is not None and start in location:
+                loop_location.setdefault(nxt, start)
+    rpo = postorder[::-1]
+    preds: dict[str, list[str]] = {b: [] for b in order}
+    for b in order:
+        for t in succs[b]:
+            if t in preds and b not in preds[t]:
+                preds[t].append(b)
+
+    # which value holds each variable instance at each block's entry (after its phis)
+    def run(records_of_block, entry):
+        current = dict(entry)
+        for key, holder in records_of_block:
+            current[key] = holder
+        return current
+
+    out: dict[str, dict] = {}
+    at_head: dict[str, dict] = {}
+    for _ in range(len(order) + 2):
+        changed = False
+        for b in rpo:
+            seen = [out[p] for p in preds[b] if p in out]
+            if not seen:
+                entry: dict = {}
+            elif len(seen) == 1:
+                entry = seen[0]
+            else:
+                entry = {}
+                for key in set().union(*seen):
+                    values = {s.get(key, _CONFLICT) for s in seen}
+                    entry[key] = values.pop() if len(values) == 1 else _CONFLICT
+            head = run(records[b][:head_records.get(b, len(records[b]))], entry)
+            new_out = run(records[b][head_records.get(b, len(records[b])):], head)
+            at_head[b] = head
+            if out.get(b) != new_out:
+                out[b] = new_out
+                changed = True
+        if not changed:
+            break
+
+    def chain(scope: int | None) -> list[int]:
+        seen: list[int] = []
+        while scope is not None and scope not in seen:
+            seen.append(scope)
+            scope = scope_parent.get(scope)
+        return seen
+
+    scopes: dict[str, ScopeAt] = {}
+    for b in order:
+        where = loop_location.get(b, first_location.get(b))
+        line, column, scope, inlined = location.get(where, (0, 0, None, None)) if where else (0, 0, None, None)
+        visible = chain(scope)
+        best: dict[str, tuple[int, str | None]] = {}  # C name → (scope depth, holder or None)
+        for (var, var_inlined), holder in at_head.get(b, {}).items():
+            name, var_scope, declared = variables[var]
+            if visible:
+                if var_inlined != inlined or var_scope not in visible or (declared and declared > line):
+                    continue
+                depth = len(visible) - visible.index(var_scope)
+            else:
+                depth = 0
+            held = holder if holder is not None and holder != _CONFLICT else None
+            if name not in best or depth > best[name][0]:
+                best[name] = (depth, held)
+            elif depth == best[name][0] and best[name][1] != held:
+                best[name] = (depth, None)  # two instances, one name, one depth: ambiguous
+        function = subprogram_name.get(visible[-1]) if visible else None
+        scopes[b] = ScopeAt({n: h for n, (_, h) in best.items() if h is not None},
+                            line or None, column or None, function)
+    return scopes
+
+
+def scope_at(info: DebugInfo, block: str) -> ScopeAt | None:
+    """The C view of `block` of main (see ScopeAt); None when the module has no such block."""
+    if info._scopes is None:
+        info._scopes = _compute_scopes(info)
+    return info._scopes.get(block)

@@ -36,24 +36,14 @@ from llumc.frontend import clang_command
 
 LOOPS = Path(__file__).parent / "programs" / "loops"
 DRIVER = Path(__file__).with_name("nondet_driver.c")
-TRUE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_TIMEOUT", "10"))
+TRUE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_TIMEOUT", "20"))
 FALSE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_FALSE_TIMEOUT", "30"))
 
-# TRUE programs that `llumc check` (IC3 + BMC) leaves UNKNOWN at the timeout before loop proofs:
-# IC3 finds no small clause invariant for them.
+# TRUE programs llumc still leaves UNKNOWN at the timeout. Before the loop proofs of issue 13
+# (forward condition, k-induction, word-level invariants) the other TRUE loops here were too;
+# each now must be proven (0.2-4 s each, measured), so they are no longer listed.
 NEEDS_LOOP_PROOFS = {
-    "break_continue_true.c",
-    "cohencu_true.c",
-    "count300_true.c",  # IC3 proves it in about 20 s (72 clauses), over the timeout
-    "counter_true.c",
-    "double_true.c",
-    "dowhile_sum_true.c",
-    "for_i_eq_n_true.c",
-    "gauss_true.c",
-    "gcd_uchar_true.c",
-    "nested_10x10_true.c",
-    "two_loops_one_counter_true.c",
-    "updown_true.c",
+    "cohencu_true.c",  # cubic invariants (n**3): not among the candidates
 }
 
 
@@ -113,7 +103,9 @@ def native_binary(name: str) -> Path:
 # ----------------------------------------------------------------------------- invariants
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-_C_INVARIANT = re.compile(r"[\w\s()+\-*<>=!&|~^]*")
+_C_INVARIANT = re.compile(r"[\w\s()+\-*%<>=!&|~^]*")
+# words of C itself an invariant may use besides the program's identifiers (modular facts cast)
+_C_TYPE_WORDS = {"unsigned", "long"}
 
 
 def conjuncts(expression: str) -> list[str]:
@@ -154,7 +146,8 @@ def instrument_invariants(text: str, invariants: list[dict]) -> tuple[str, list[
             skipped.append(f"{line}: not the line of a while or for head: {head}")
             continue
         for part in conjuncts(expression):
-            if not _C_INVARIANT.fullmatch(part) or not set(_IDENTIFIER.findall(part)) <= words:
+            if (not _C_INVARIANT.fullmatch(part) or re.search(r"%[\w.\"]", part)
+                    or not set(_IDENTIFIER.findall(part)) <= words | _C_TYPE_WORDS):
                 skipped.append(f"{line}: not a C expression over the program's variables: {part}")
             else:
                 per_line.setdefault(line, []).append(f"({part})")
@@ -298,6 +291,10 @@ SPECS: dict[str, Spec] = {
     "int_double_true.c": Spec(ints(-5, 40, 2**31 - 1), valid=in_range(0, 30)),
     "int_double_false.c": Spec(ints(-5, 40, 2**31 - 1), valid=in_range(0, 31), bug=lambda v: v[0] == 31),
     "two_loops_one_counter_true.c": Spec(ints(-3, 5), valid=in_range(1, 1)),
+    # the C variable g is %inc at the inner head, %g.0 at the outer one (naming per loop head)
+    "inner_after_increment_true.c": Spec([[]]),
+    # v holds different values on the paths into the for head and is dead after it: no v there
+    "dead_after_loop_true.c": Spec(ints(-3, 12), valid=in_range(1, 8)),
 }
 
 NAMES = sorted(SPECS)

@@ -93,10 +93,28 @@ class Var:
 def cut_variables(word: WordTransitionSystem, debug: "DebugInfo | None", cut: str,
                   fn: "Function | None" = None) -> list[Var]:
     """The state variables candidates speak about at `cut` (phi/value, wider than one bit), each
-    with one C name: the name no other of them claims; a name several claim goes to the phi of
-    the cut point itself (known from `fn`), else to a phi, else to the first; a variable left
-    without a name is called by its IR name."""
+    with the C name it holds there (`DebugInfo.scope_at`), or its IR name. Without the module's
+    debug info for `cut`, by the flow-insensitive names: the name no other of them claims; a
+    name several claim goes to the phi of the cut point itself (known from `fn`), else to a phi,
+    else to the first."""
     chosen = [v for v in word.state if v.kind in ("phi", "value") and v.width > 1]
+    unsigned = debug.unsigned_variables if debug is not None else set()
+    scope = debug.scope_at(cut) if debug is not None else None
+    if scope is not None:
+        # Flow-sensitive names: the C variable `g` at this cut point is the value its last
+        # `#dbg_value` on every path gave it (after `g++`, %inc, not the loop's %g.0), and
+        # only if it is in scope here. Other values keep their IR names: facts about them
+        # still strengthen the system, but are not C (`loop_invariants` leaves them out).
+        held_by: dict[str, list[str]] = {}
+        for c_name, value in scope.holders.items():
+            held_by.setdefault(value, []).append(c_name)
+        out = []
+        for v in chosen:
+            names = sorted(held_by.get(v.name[1:].strip('"') if v.name.startswith("%") else v.name, []))
+            name = names[0] if names else None
+            type_name = name or (v.c_names[0] if v.c_names else None)
+            out.append(Var(v, name or v.name, type_name not in unsigned, name is not None))
+        return out
     own_phis: set[str] = set()
     if fn is not None:
         try:
@@ -121,7 +139,6 @@ def cut_variables(word: WordTransitionSystem, debug: "DebugInfo | None", cut: st
                 names[v.index] = n
                 taken.add(n)
                 break
-    unsigned = debug.unsigned_variables if debug is not None else set()
     out = []
     for v in chosen:
         name = names.get(v.index)
@@ -476,9 +493,12 @@ class _CutPoint:
         if len(rows) < len(variables) + 3:  # too few points for this many dimensions
             variables = variables[:max(1, len(rows) - 3)]
             rows = list({tuple(self.columns[v.index][k] for v in variables) for k in range(len(self.states))})
-        # simplest first (smallest magnitude): pivots are the basis, later columns are expressed
+        # C variables first (the basis gets the bounds, and a value without a C name is better
+        # expressed by them than the other way round), then the simplest (smallest magnitude):
+        # pivots are the basis, later columns are expressed
         order = sorted(range(len(variables)),
-                       key=lambda i: (max(abs(r[i]) for r in rows), variables[i].index))
+                       key=lambda i: (not variables[i].c_named, max(abs(r[i]) for r in rows),
+                                      variables[i].index))
         variables = [variables[i] for i in order]
         hull = _Hull(len(variables) + 1)
         for r in sorted(rows):

@@ -10,6 +10,7 @@ false in some reachable state and is dropped, never trusted.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -107,8 +108,13 @@ def blast_candidates(encoded: EncodeResult, candidates: list[Candidate], deadlin
     return Lemmas(n=ts.n, n_ext=next_var - 1, definitions=builder.clauses, literals=literals)
 
 
-def _location(encoded: EncodeResult, cut: str) -> tuple[int | None, int | None]:
+def _location(encoded: EncodeResult, cut: str) -> tuple[int | None, int | None, str]:
+    """(line, column, function) of a cut point: the loop's own keyword where the module says
+    (`DebugInfo.scope_at`), else the block's first located instruction."""
     line = next((b.line for b in encoded.word.blocks if b.name == cut), None)
+    scope = encoded.debug.scope_at(cut) if encoded.debug is not None else None
+    if scope is not None and scope.line is not None:
+        return scope.line, scope.column, scope.function or "main"
     column = None
     if encoded.fn is not None and encoded.debug is not None:
         for ins in encoded.fn.block(cut).instrs:
@@ -117,21 +123,29 @@ def _location(encoded: EncodeResult, cut: str) -> tuple[int | None, int | None]:
                 line = line or where[0]
                 column = where[1] or None
                 break
-    return line, column
+    return line, column, "main"
+
+
+# An IR name (`%inc`, `%"x y"`) in a candidate's text: the fact is about a value that holds no C
+# variable at its cut point. (The modulo operator is always written with spaces: ` % `.)
+_IR_NAME = re.compile(r"%[\w.$\"-]")
 
 
 def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopInvariant]:
-    """One conjunction per cut point, in the order of the program's blocks."""
+    """One conjunction per cut point, in the order of the program's blocks: the kept facts that
+    are C expressions over the variables in scope there. Facts about values without a C name
+    there still strengthen the system (the proof uses them) but are not shown: every conjunct
+    shown is implied by the checked invariant, so the C text is an invariant too."""
     by_cut: dict[str, list[str]] = {}
     for cand in kept:
         facts = by_cut.setdefault(cand.cut, [])
-        if cand.expression not in facts:
+        if cand.expression not in facts and not _IR_NAME.search(cand.expression):
             facts.append(cand.expression)
     out = []
     for block in encoded.word.blocks:
-        if block.name in by_cut:
-            line, column = _location(encoded, block.name)
-            out.append(LoopInvariant(block.name, line, column, "main", " && ".join(by_cut[block.name])))
+        if by_cut.get(block.name):
+            line, column, function = _location(encoded, block.name)
+            out.append(LoopInvariant(block.name, line, column, function, " && ".join(by_cut[block.name])))
     return out
 
 

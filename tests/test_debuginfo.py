@@ -1,0 +1,101 @@
+"""The C view of a block (`DebugInfo.scope_at`): which SSA value holds each C variable at a loop
+head, the loop's own location and function. Loop invariants are printed (and go into witnesses)
+by these names, so a wrong holder would print a false invariant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from llumc.check import check_program
+from llumc.frontend import compile_c
+
+
+def compile_text(tmp_path: Path, text: str):
+    path = tmp_path / "prog.c"
+    path.write_text(text)
+    return compile_c(path, m32=True)
+
+
+def test_a_variable_is_named_where_its_last_value_was_given(tmp_path):
+    front = compile_text(tmp_path, """\
+int main(void) {
+  int g = 0, j = 0;
+  while (g < 3) {
+    g++;
+    for (j = 0; j < 2; j++) {
+    }
+  }
+  return g;
+}
+""")
+    outer, inner = front.debug.scope_at("while.cond"), front.debug.scope_at("for.cond")
+    # the outer head's phi is g there; after g++ the incremented value is g at the inner head
+    assert outer.holders["g"] != inner.holders["g"]
+    assert "j" not in outer.holders  # 0 from the entry, the inner loop's value from the back edge
+    assert (outer.line, outer.column, outer.function) == (3, 3, "main")
+    assert (inner.line, inner.column, inner.function) == (5, 5, "main")
+
+
+def test_a_loop_of_an_inlined_function_sees_only_its_own_variables(tmp_path):
+    front = compile_text(tmp_path, """\
+extern int __VERIFIER_nondet_int(void);
+int sum(int n) {
+  int s = 0;
+  for (int k = 0; k < n; k++) {
+    s += k;
+  }
+  return s;
+}
+int main(void) {
+  int m = __VERIFIER_nondet_int();
+  int total = sum(m);
+  return total;
+}
+""")
+    [head] = [b for b in ("for.cond.i", "for.cond") if front.debug.scope_at(b) is not None]
+    view = front.debug.scope_at(head)
+    assert view.function == "sum" and view.line == 4
+    assert {"s", "k", "n"} <= set(view.holders) and "m" not in view.holders
+
+
+def test_an_inner_declaration_shadows_the_outer_one(tmp_path):
+    front = compile_text(tmp_path, """\
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int y = x;
+  {
+    int x = 5;
+    while (y < 10) {
+      y += x;
+    }
+  }
+  return y + x;
+}
+""")
+    view = front.debug.scope_at("while.cond")
+    # the inner x is the constant 5: no SSA value holds it, and the outer x is hidden
+    assert "x" not in view.holders and "y" in view.holders
+
+
+def test_printed_invariants_name_the_values_at_each_loop_head(tmp_path):
+    path = tmp_path / "prog.c"
+    path.write_text("""\
+extern void __VERIFIER_error(void);
+int main(void) {
+  int g = 0, j = 0;
+  while (g < 3) {
+    g++;
+    for (j = 0; j < 2; j++) {
+    }
+  }
+  if (g != 3) __VERIFIER_error();
+  return 0;
+}
+""")
+    result = check_program(path, timeout=30, m32=True)
+    assert result.verdict == "true", result.reason
+    inner = next(inv for inv in result.invariants if inv["line"] == 6)
+    # g is 1..3 at the inner head (after g++), never 0; and no IR name is shown
+    assert "g >= 1" in inner["expression"] and "g >= 0" not in inner["expression"], inner
+    assert all("%" not in inv["expression"].replace(" % ", "") for inv in result.invariants)
