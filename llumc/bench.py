@@ -46,7 +46,8 @@ __all__ = [
 ]
 
 SUPPORTED_PROPERTIES = ("unreach-call", "no-overflow")
-TSV_COLUMNS = ("task", "property", "expected", "verdict", "seconds", "reason", "engine", "outcome")
+TSV_COLUMNS = ("task", "property", "expected", "verdict", "seconds", "reason", "engine", "outcome",
+               "answered_by")
 # A verdict tag in an SV-COMP file name: `_false-unreach-call`, `_true-no-overflow`, ... (a digit
 # may follow, as in `_false-unreach-call1`).
 _TAG = re.compile(r"_(true|false)-([a-z]+(?:-[a-z]+)*)")
@@ -79,6 +80,9 @@ class TaskResult:
     verdict: str  # "true" | "false" | "unknown"
     seconds: float  # wall clock of the checker process, measured here
     reason: str = ""
+    # Which engine of the portfolio answered, and for TRUE what the proof rests on:
+    # "kind", "ic3+invariants", "invariants alone (kind)", ... (empty: no answer)
+    answered_by: str = ""
 
     @property
     def outcome(self) -> str:
@@ -263,7 +267,22 @@ def _result_from_output(running: _Running, seconds: float, killed: bool, hard_li
     verdict = str(report.get("verdict", "")).lower()
     if verdict not in ("true", "false", "unknown"):
         return TaskResult(task, engine, "unknown", seconds, _one_line(f"unreadable verdict {verdict!r}"))
-    return TaskResult(task, engine, verdict, seconds, _one_line(str(report.get("reason") or "")))
+    return TaskResult(task, engine, verdict, seconds, _one_line(str(report.get("reason") or "")),
+                      answered_by(report))
+
+
+def answered_by(report: dict) -> str:
+    """The engine that answered (from the checker's JSON) and, for TRUE, whether the loop
+    invariants took part or proved the property alone (k-induction needed k = 1 with them)."""
+    verdict, used = report.get("verdict"), str(report.get("engine") or "")
+    if verdict not in ("true", "false") or not used:
+        return ""
+    if verdict == "true" and report.get("invariants_alone"):
+        return f"invariants alone ({used})"
+    search = report.get("invariant_search") or {}
+    if verdict == "true" and search.get("kept"):
+        return f"{used}+invariants"
+    return used
 
 
 def run_tasks(
@@ -368,7 +387,7 @@ def write_tsv(results: Sequence[TaskResult], path: Path) -> None:
         for r in results:
             reason = "; ".join(part for part in (r.reason, r.task.note) if part)
             writer.writerow([r.task.name, r.task.property, r.task.expected, r.verdict,
-                             f"{r.seconds:.3f}", _one_line(reason), r.engine, r.outcome])
+                             f"{r.seconds:.3f}", _one_line(reason), r.engine, r.outcome, r.answered_by])
 
 
 def read_reference(directory: Path) -> dict[str, list[float]]:
@@ -474,6 +493,14 @@ def format_summary(results: Sequence[TaskResult]) -> str:
             f"  total          {summary.total}",
             f"  programs with every task correct: {solved} of {programs}",
         ]
+        split: dict[str, int] = {}
+        for r in results:
+            if r.engine == summary.engine and r.outcome.startswith("correct") and r.answered_by:
+                key = f"{r.verdict.upper()} by {r.answered_by}"
+                split[key] = split.get(key, 0) + 1
+        if split:
+            lines.append("  correct answers by engine:")
+            lines += [f"    {key:<32} {count}" for key, count in sorted(split.items())]
         if summary.wrong:
             lines.append(f"  !!! {len(summary.wrong)} WRONG VERDICT(S) — a verifier's worst bug:")
             lines += [f"  !!! WRONG: {r.task.name} {r.task.property}: expected {r.task.expected}, "

@@ -73,6 +73,10 @@ class CheckResult:
     invariants: list[dict] = field(default_factory=list)
     # What the invariant search did: candidates, kept, seconds, budget, reason (None: not run).
     invariant_search: dict | None = None
+    # TRUE on a strengthened system: did the loop invariants alone prove it, i.e. is ¬error
+    # 1-inductive once they are conjoined (k-induction answered with k = 1)? None: not a TRUE
+    # on invariants, or an engine that does not tell (IC3).
+    invariants_alone: bool | None = None
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -369,6 +373,11 @@ def check_program(
                                           reason="timeout while checking the loop invariants"))
             confirmation += (f", on the system strengthened by {len(strengthening.kept)} loop invariant"
                              f"{'' if len(strengthening.kept) == 1 else 's'} (checked inductive)")
+            # The invariants alone: with them, ¬error is 1-inductive (k-induction needed k = 1).
+            # Known only when k-induction answered; IC3's answers leave it open (None).
+            alone = (answer.k == 1) if used == "kind" and answer.k is not None else None
+            return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
+                                      confirmation=confirmation, invariants_alone=alone))
         return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
                                   confirmation=confirmation))
     if answer.status != "sat":

@@ -220,9 +220,19 @@ def test_real_llumc_check_on_two_tiny_tasks(tmp_path):
         "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_error(void);\n"
         "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x != x)\n"
         "    __VERIFIER_error();\n  return 0;\n}\n")
-    # Generous limit: both answer in seconds, but CI machines may be loaded.
+    (tmp_path / "loop_true-unreach-call.c").write_text(
+        "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_error(void);\n"
+        "int main(void) {\n  int n = __VERIFIER_nondet_int();\n  if (n < 0 || n > 100000) return 0;\n"
+        "  int i = 0;\n  while (i < n) i++;\n  if (i != n)\n    __VERIFIER_error();\n  return 0;\n}\n")
+    # Generous limit: each answers in seconds, but CI machines may be loaded.
     results = run_tasks(discover_tasks(tmp_path), engines=["portfolio"], timeout=90, jobs=2,
                         progress=None)
     outcomes = {Path(r.task.name).name: r.outcome for r in results}
     assert outcomes == {"reach_false-unreach-call.c": "correct-false",
-                        "safe_true-unreach-call.c": "correct-true"}, [r.reason for r in results]
+                        "safe_true-unreach-call.c": "correct-true",
+                        "loop_true-unreach-call.c": "correct-true"}, [r.reason for r in results]
+    by_name = {Path(r.task.name).name: r.answered_by for r in results}
+    # the split of the benchmark: which engine answered, and whether the loop invariants did
+    assert by_name["reach_false-unreach-call.c"] in ("ic3", "kind")
+    assert "invariants" in by_name["loop_true-unreach-call.c"], by_name
+    assert "invariants" not in by_name["safe_true-unreach-call.c"], by_name

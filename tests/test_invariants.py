@@ -12,7 +12,9 @@ from pathlib import Path
 from llumc.check import check_program
 from llumc.encode import encode_file
 from llumc.invariants.candidates import Candidate
-from llumc.invariants.houdini import strengthen
+from llumc.invariants.candidates import propose
+from llumc.invariants.houdini import is_costly, strengthen
+from llumc.invariants.simulate import simulate
 from llumc.invariants.search import find_invariants
 
 HEADER = """extern int __VERIFIER_nondet_int(void);
@@ -71,6 +73,37 @@ def test_houdini_drops_a_fact_that_fails_only_at_wrap_around(tmp_path):
     found, report = strengthen(encoded, candidates, deadline=time.monotonic() + 30)
     assert found is not None, report.reason
     assert [cand.expression for cand in found.kept] == ["c == (unsigned char)i", "i <= 300"]
+    found.check()
+
+
+NESTED = """\
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_error(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int();
+  if (n < 1 || n > 10000 || m < 1 || m > 10000) return 0;
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      k++;
+  if (k < 1) __VERIFIER_error();
+  return 0;
+}
+"""
+
+
+def test_a_product_that_runs_out_of_time_does_not_cost_the_cheap_facts(tmp_path):
+    encoded = encode_file(write(tmp_path, "nested.c", NESTED), m32=True)
+    candidates = propose(encoded.word, encoded.debug, simulate(encoded.word, seed=0, seconds=5), fn=encoded.fn)
+    costly = [cand for cand in candidates if is_costly(cand)]
+    assert any("i*m" in cand.expression for cand in costly)  # k == i*m: a multiplier circuit
+    assert not any(is_costly(cand) for cand in candidates if cand.kind in ("bound", "order"))
+    # Consecution of k == i*m over 32-bit multipliers takes the SAT solver far longer than this
+    # budget (measured: no answer in 60 s); in one round it cost every fact (no result at all).
+    found, report = strengthen(encoded, candidates, deadline=time.monotonic() + 8)
+    assert found is not None, report.reason
+    kept = {cand.expression for cand in found.kept}
+    assert {"i >= 0", "j >= 0", "n <= 10000"} <= kept, kept
     found.check()
 
 

@@ -163,33 +163,60 @@ class SearchReport:
                 "seconds": round(self.seconds, 3), "sat_calls": self.houdini_calls, "reason": self.reason}
 
 
+# Share of the remaining time the first (cheap) round may use when costly candidates wait.
+CHEAP_SHARE = 0.5
+
+
+def is_costly(candidate: Candidate) -> bool:
+    """A product of two non-constant values (a polynomial fact, exact or modular): SAT solvers
+    decide multiplier circuits slowly, so Houdini first runs without these, and a slow product
+    cannot cost the cheap facts. Division and remainder by a constant are cheap."""
+    seen: set[int] = set()
+    stack = [candidate.term]
+    while stack:
+        term = stack.pop()
+        if term.uid in seen:
+            continue
+        seen.add(term.uid)
+        if term.op == "mul" and all(arg.op != "const" for arg in term.args):
+            return True
+        stack.extend(term.args)
+    return False
+
+
 def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: float | None,
                solver: str = "cadical195") -> tuple[Strengthening | None, SearchReport]:
     """Houdini over the candidates, then the survivors re-blasted alone (dropped candidates would
-    only cost the engines clauses). Not checked here: `Strengthening.check` runs, with fresh
-    solvers, before any TRUE that rests on it (`llumc check`)."""
+    only cost the engines clauses). In two rounds when there are costly candidates: the cheap
+    ones first, then what survived together with the costly ones; if the second round runs out
+    of time the first round's result stands (an inductive set on its own). Not checked here:
+    `Strengthening.check` runs, with fresh solvers, before any TRUE that rests on it."""
     started = time.monotonic()
     report = SearchReport(candidates=len(candidates))
     if not candidates:
         report.reason = "no candidates"
         return None, report
-    try:
-        lemmas = blast_candidates(encoded, candidates, deadline)
-    except OutOfTime:
+    costly = [c for c in candidates if is_costly(c)]
+    cheap = [c for c in candidates if not is_costly(c)]
+    rounds: list[tuple[list[Candidate], float | None]] = []
+    if cheap and costly:
+        first = None if deadline is None else started + CHEAP_SHARE * max(0.0, deadline - started)
+        rounds = [(cheap, first), (costly, deadline)]
+    else:
+        rounds = [(candidates, deadline)]
+    kept: list[Candidate] | None = None
+    for added, until in rounds:
+        survivors = _houdini_round(encoded, (kept or []) + added, until, solver, report)
+        if survivors is None:
+            break  # out of time: the earlier round's set (if any) stands
+        kept = survivors
+    report.seconds = time.monotonic() - started
+    if kept is None:
         report.reason = "timeout"
-        report.seconds = time.monotonic() - started
         return None, report
-    found = houdini(encoded.ts, lemmas, solver=solver, deadline=deadline)
-    report.houdini_calls = found.sat_calls
-    if found.kept is None:
-        report.reason = "timeout"
-        report.seconds = time.monotonic() - started
-        return None, report
-    kept = [candidates[i] for i in found.kept]
     report.kept = len(kept)
     if not kept:
         report.reason = "no candidate is inductive"
-        report.seconds = time.monotonic() - started
         return None, report
     lemmas = blast_candidates(encoded, kept)
     everything = list(range(len(kept)))
@@ -199,3 +226,17 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
     )
     report.seconds = time.monotonic() - started
     return result, report
+
+
+def _houdini_round(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None,
+                   solver: str, report: SearchReport) -> list[Candidate] | None:
+    """The largest inductive subset of `candidates`, or None if `deadline` passed first."""
+    try:
+        lemmas = blast_candidates(encoded, candidates, deadline)
+    except OutOfTime:
+        return None
+    found = houdini(encoded.ts, lemmas, solver=solver, deadline=deadline)
+    report.houdini_calls += found.sat_calls
+    if found.kept is None:
+        return None
+    return [candidates[i] for i in found.kept]
