@@ -33,13 +33,21 @@ EXIT_TRUE, EXIT_FALSE, EXIT_UNKNOWN, EXIT_INTERNAL = 0, 10, 3, 1
 
 @app.command("check")
 def check_command(
-    program: Path = typer.Argument(..., help="C source file."),
-    prop: str = typer.Option(
-        "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
+    program: Path = typer.Argument(..., help="C file (.c, .i) or SV-COMP task definition (.yml)."),
+    prop: Optional[str] = typer.Option(
+        None, "--property", help="unreach-call (default) | no-overflow | all (error calls, signed overflow, both)."
+    ),
+    property_file: Optional[Path] = typer.Option(
+        None, "--property-file", help="SV-COMP property file (.prp): the property to check (of a task: only it)."
     ),
     engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and k-induction in parallel) | ic3 | kind | bmc."),
-    timeout: Optional[float] = typer.Option(None, "--timeout", help="Give up after this many seconds (UNKNOWN)."),
-    m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks)."),
+    timeout: Optional[float] = typer.Option(
+        None, "--timeout", help="Give up after this many seconds (UNKNOWN); a task's properties share them."
+    ),
+    m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks): --data-model ILP32."),
+    data_model: Optional[str] = typer.Option(
+        None, "--data-model", help="ILP32 | LP64 (default LP64; a task file says its own)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
     ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
     solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC and k-induction."),
@@ -59,13 +67,20 @@ def check_command(
 ) -> None:
     """Verify a C program: TRUE (proof checked), FALSE (counterexample replayed) or UNKNOWN.
 
-    Exit codes: 0 TRUE, 10 FALSE, 3 UNKNOWN, 2 bad input, 1 internal error.
+    Exit codes: 0 TRUE, 10 FALSE, 3 UNKNOWN, 2 bad input, 1 internal error. A task file gets
+    one verdict line per property and the worst exit code: FALSE if any property is FALSE,
+    else UNKNOWN if any is (1 if one was an internal error), else TRUE. A property llumc does
+    not check (memory safety, termination, ...) is named and answered UNKNOWN.
 
     Examples:
 
       llumc check examples/appendix.c
 
       llumc check prog.c --property no-overflow --32 --timeout 60 --json
+
+      llumc check task.yml --timeout 900
+
+      llumc check prog.i --property-file unreach-call.prp --data-model ILP32
     """
     import json
     import time
@@ -73,7 +88,7 @@ def check_command(
     from llumc.check import ENGINES, IC3_DIRECTIONS, check_program
     from llumc.transys import PROPERTIES, SCHEMES
 
-    if prop not in PROPERTIES:
+    if prop is not None and prop not in PROPERTIES:
         raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
     if engine not in ENGINES:
         raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
@@ -94,9 +109,24 @@ def check_command(
         last_print[0] = now
         print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
 
-    result = check_program(program, prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang,
-                           solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
-                           ic3_direction=ic3_direction, invariants=invariants)
+    from llumc.task import plan_check
+
+    plan = plan_check(program, prop=prop, property_file=property_file, m32=m32, data_model=data_model)
+    m32 = plan.m32
+
+    def check_one(source: Path, spec, seconds: Optional[float]):
+        if spec.unchecked:
+            from llumc.check import CheckResult
+
+            return CheckResult("unknown", spec.name, "none", reason=f"property {spec.name} not checked: {spec.unchecked}")
+        return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
+                             solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
+                             ic3_direction=ic3_direction, invariants=invariants)
+
+    if plan.task is not None:
+        _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json)
+        return
+    result = check_one(plan.source, plan.properties[0], timeout)
     if result.internal_error:
         print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
     if as_json:
@@ -108,18 +138,58 @@ def check_command(
     sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
 
 
-def _print_check(result) -> None:
-    """Verdict first, then the evidence: a short C-level counterexample or the proof's size."""
+def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as_json: bool) -> None:
+    """Every property of a task file, in its order; the time left is shared evenly among the
+    properties still to check. Exit code: the worst verdict (llumc.task.combined_verdict)."""
+    import json
+    import time
+
+    from llumc.check import CheckResult
+    from llumc.task import combined_verdict
+
+    task = plan.task
+    results = []
+    for number, spec in enumerate(plan.properties):
+        seconds = None
+        if timeout is not None:
+            left = timeout - (time.monotonic() - started)
+            seconds = max(0.5, left / (len(plan.properties) - number))
+        if len(task.input_files) != 1 and not spec.unchecked:
+            result = CheckResult("unknown", spec.name, "none",
+                                 reason=f"{len(task.input_files)} input files: llumc checks one program file")
+        else:
+            result = check_one(task.input_files[0], spec, seconds)
+        if result.internal_error:
+            print(f"llumc: internal error (please report): {spec.name}: {result.internal_error}", file=sys.stderr)
+        results.append((spec, result))
+        if not as_json:
+            _print_check(result, heading=f"{spec.name}: ",
+                         expected=f" (expected {spec.expected})" if spec.expected else "")
+    verdict = combined_verdict([result.verdict for _, result in results])
+    if as_json:
+        print(json.dumps({
+            "task": str(task.path), "input_files": [str(f) for f in task.input_files],
+            "data_model": task.data_model, "verdict": verdict,
+            "results": [{**result.to_json(), "expected_verdict": spec.expected} for spec, result in results],
+        }))
+    if verdict == "unknown" and any(result.internal_error for _, result in results):
+        sys.exit(EXIT_INTERNAL)
+    sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(verdict, EXIT_UNKNOWN))
+
+
+def _print_check(result, heading: str = "", expected: str = "") -> None:
+    """Verdict first, then the evidence: a short C-level counterexample or the proof's size.
+    `heading` names the property (task files), `expected` the task's expected verdict."""
     if result.verdict == "true":
-        print("TRUE")
+        print(f"{heading}TRUE{expected}")
         print(f"proof: {result.confirmation} ({result.engine}, {result.seconds:.2f} s)")
         for loop in result.invariants:
             print(f"loop invariant at line {loop['line']}: {loop['expression']}")
         return
     if result.verdict == "unknown":
-        print(f"UNKNOWN ({result.reason})")
+        print(f"{heading}UNKNOWN ({result.reason}){expected}")
         return
-    print("FALSE")
+    print(f"{heading}FALSE{expected}")
     steps = len(result.trace)
     print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
     for step in result.trace:
