@@ -229,7 +229,11 @@ def ir_command(
 @app.command("encode")
 def encode_command(
     program: Path = typer.Argument(..., help="C source file."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write DimSpec here (default: stdout)."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the model here (default: stdout)."),
+    fmt: str = typer.Option(
+        "dimspec", "--format",
+        help="dimspec | aiger (binary .aig; ASCII to stdout or a .aag file) | btor2 (word level).",
+    ),
     prop: str = typer.Option(
         "unreach-call", "--property", help="unreach-call | no-overflow | all (error calls, signed overflow, both)."
     ),
@@ -242,11 +246,15 @@ def encode_command(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
 ) -> None:
-    """Encode a C program as a DimSpec transition system (symbol map in leading comments).
+    """Encode a C program as a DimSpec transition system (symbol map in leading comments),
+    or as AIGER 1.9 or BTOR2 (symbol table and map as comments; see README "Export formats").
 
     Example: llumc encode examples/appendix.c -o appendix.dimspec --stats
+
+    Example: llumc encode examples/appendix.c --format aiger -o appendix.aig
     """
     from llumc.encode import encode_file
+    from llumc.export import FORMATS, export
     from llumc.transys import PROPERTIES, SCHEMES
     from solvers.dimspec import format_dimspec
 
@@ -254,6 +262,24 @@ def encode_command(
         raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
     if scheme not in SCHEMES:
         raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
+    if fmt not in FORMATS:
+        raise LlumcError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if fmt != "dimspec":
+        binary = output is not None and output.suffix.lower() != ".aag"
+        data, lines = export(program, fmt, binary=binary, prop=prop, m32=m32, scheme=scheme, clang=clang,
+                             check_div_by_zero=check_div_by_zero, check_shift=check_shift)
+        if output is None:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            try:
+                output.write_bytes(data)
+            except OSError as err:
+                raise LlumcError(f"cannot write {output}: {err.strerror}") from err
+        if stats:
+            for line in lines:
+                print(line, file=sys.stdout if output is not None else sys.stderr)
+        return
     result = encode_file(program, prop=prop, m32=m32, scheme=scheme, clang=clang,
                          check_div_by_zero=check_div_by_zero, check_shift=check_shift)
     text = format_dimspec(result.ts)

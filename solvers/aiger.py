@@ -16,7 +16,8 @@ maintained Python package reads AIGER 1.9 with bad/constraint sections.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from solvers.errors import InputFileError
@@ -40,6 +41,9 @@ class Aig:
     justice: int
     fairness: int
     ands: dict[int, tuple[int, int]]  # gate variable → its two input literals
+    # Symbol table ("i0" → name, "l3" → name, …) and comment section, as written.
+    symbols: dict[str, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
 
 
 class _Lines:
@@ -145,6 +149,7 @@ def parse_aiger(data: bytes, name: str = "<input>") -> Aig:
             if rhs0 < 0 or rhs1 < 0:
                 raise AigerError(name, None, f"AND gate {lhs}: negative input literal (corrupt binary section)")
             ands[lhs >> 1] = (rhs0, rhs1)
+        lines.pos = data_pos
     else:
         defined = {lit >> 1 for lit in inputs} | {lit >> 1 for lit, _, _ in latches}
         for _ in range(a):
@@ -163,7 +168,23 @@ def parse_aiger(data: bytes, name: str = "<input>") -> Aig:
     cycle = _combinational_cycle(ands)
     if cycle is not None:
         raise AigerError(name, gate_line.get(cycle), f"combinational cycle through AND gate {2 * cycle}")
-    return Aig(m, inputs, latches, outputs, bad, constraints, j, f, ands)
+    symbols, comments = _symbols_and_comments(data[lines.pos :])
+    return Aig(m, inputs, latches, outputs, bad, constraints, j, f, ands, symbols, comments)
+
+
+def _symbols_and_comments(tail: bytes) -> tuple[dict[str, str], list[str]]:
+    """The optional symbol table and comment section after the gates; text that is neither
+    (or not UTF-8) is ignored, as readers of AIGER do."""
+    symbols: dict[str, str] = {}
+    text = tail.decode("utf-8", errors="replace").split("\n")
+    for k, line in enumerate(text):
+        if line == "c":
+            comments = text[k + 1 :]
+            return symbols, comments[:-1] if comments and not comments[-1] else comments
+        match = re.match(r"([ilobcjf])(\d+) (.*)$", line)
+        if match:
+            symbols[match.group(1) + match.group(2)] = match.group(3)
+    return symbols, []
 
 
 def _combinational_cycle(ands: dict[int, tuple[int, int]]) -> int | None:
@@ -378,7 +399,7 @@ def aig_to_transition_system(aig: Aig, name: str = "<input>") -> TransitionSyste
     comments = [
         f"from AIGER {Path(name).name}: M {aig.maxvar} I {len(aig.inputs)} L {len(aig.latches)} "
         f"A {len(aig.ands)} B {len(aig.bad)} C {len(aig.constraints)}; latches are state"
-    ]
+    ] + aig.comments  # a producer's notes (llumc's symbol map, in AIGER variables) ride along
     return TransitionSystem(
         n=n,
         init=init,
@@ -398,3 +419,69 @@ def read_aiger(path: str | Path) -> TransitionSystem:
     except OSError as err:
         raise AigerError(name, None, f"cannot read file: {err.strerror or err}") from None
     return aig_to_transition_system(parse_aiger(data, name), name)
+
+
+@dataclass
+class AigerSymbols:
+    """The symbol table of an AIGER file: one name per input, latch, bad and constraint literal
+    (empty: none), and the comment section's lines."""
+
+    inputs: list[str]
+    latches: list[str]
+    bad: list[str]
+    constraints: list[str]
+    comments: list[str]
+
+
+def write_aiger(aig: Aig, *, binary: bool = True, symbols: AigerSymbols | None = None) -> bytes:
+    """AIGER 1.9 bytes of a circuit in the binary format's numbering: inputs are variables
+    1..I, latches I+1..I+L, AND gates after them, each gate's inputs below it. Written as is in
+    ASCII (`aag`), varint-coded in binary (`aig`). Outputs are written too (after the latches),
+    bad-state and constraint literals in the header's B and C sections."""
+    i, l = len(aig.inputs), len(aig.latches)
+    if aig.inputs != [2 * (k + 1) for k in range(i)]:
+        raise ValueError("write_aiger: inputs must be variables 1..I")
+    if [lit for lit, _, _ in aig.latches] != [2 * (i + k + 1) for k in range(l)]:
+        raise ValueError("write_aiger: latches must be variables I+1..I+L")
+    gates = sorted(aig.ands)
+    if gates != list(range(i + l + 1, i + l + 1 + len(gates))) or aig.maxvar != i + l + len(gates):
+        raise ValueError("write_aiger: AND gates must be variables I+L+1..M")
+    header = f"{'aig' if binary else 'aag'} {aig.maxvar} {i} {l} {len(aig.outputs)} {len(gates)}"
+    if aig.bad or aig.constraints:
+        header += f" {len(aig.bad)} {len(aig.constraints)}"
+    lines = [header]
+    if not binary:
+        lines += [str(lit) for lit in aig.inputs]
+    for lit, nxt, reset in aig.latches:
+        values = ([] if binary else [str(lit)]) + [str(nxt)] + ([str(reset)] if reset else [])
+        lines.append(" ".join(values))
+    lines += [str(lit) for lit in aig.outputs + aig.bad + aig.constraints]
+    body = bytearray()
+    for g in gates:
+        a, b = aig.ands[g]
+        a, b = max(a, b), min(a, b)
+        if a >= 2 * g:
+            raise ValueError(f"write_aiger: AND gate {2 * g} has input {a} not below it")
+        if binary:
+            for delta in (2 * g - a, a - b):
+                while delta >= 0x80:
+                    body.append(delta & 0x7F | 0x80)
+                    delta >>= 7
+                body.append(delta)
+        else:
+            lines.append(f"{2 * g} {a} {b}")
+    out = ("\n".join(lines) + "\n").encode("ascii")
+    if binary:
+        out += bytes(body)
+    tail: list[str] = []
+    if symbols is not None:
+        for tag, names in (("i", symbols.inputs), ("l", symbols.latches), ("b", symbols.bad),
+                           ("c", symbols.constraints)):
+            tail += [f"{tag}{k} {name}" for k, name in enumerate(names) if name]
+        if symbols.comments:
+            tail.append("c")
+            tail += symbols.comments
+    if tail:
+        out += ("\n".join(tail) + "\n").encode("utf-8")
+    return out
+
