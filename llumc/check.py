@@ -88,11 +88,11 @@ class CheckResult:
 
 
 def _signed_nondet(function: str) -> bool:
-    """`__VERIFIER_nondet_int` returns a signed type, `_uint`/`_bool`/`_size_t` unsigned ones."""
-    kind = function.removeprefix("__VERIFIER_nondet_")
-    if kind == function:
-        return False
-    return not (kind.startswith("u") or kind in ("bool", "_Bool", "size_t", "pointer"))
+    """`__VERIFIER_nondet_int` returns a signed type, `_uint`/`_bool`/`_size_t` unsigned ones
+    (SV-COMP's list with each C type: llumc.libcalls.NONDET_TYPES)."""
+    from llumc.libcalls import nondet_signed
+
+    return nondet_signed(function)
 
 
 def _signed(value: int, width: int) -> int:

@@ -40,6 +40,7 @@ import llvmlite.binding as llvm
 
 from llumc.debuginfo import DebugInfo
 from llumc.errors import LlumcError, UnsupportedError
+from llumc.libcalls import LIBRET_PREFIX, drop_output_calls
 
 __all__ = [
     "Checks",
@@ -113,7 +114,7 @@ def classify_call(name: str) -> str | None:
     "abort" | "exit" | "trap" (llvm.ubsantrap: a failed instrumented check) | None (not a
     primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
     `__llumc_uninit_iN` (the value of an uninitialised local) is "nondet" too."""
-    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX):
+    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX):
         return "nondet"
     return PRIMITIVES.get(name)
 
@@ -810,9 +811,12 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
 # --------------------------------------------------------------------------- entry point
 
 
-def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool) -> str:
+def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
+              native_library_calls: bool = False) -> str:
     """clang's IR with the primitives' bodies dropped, constructs checked that inlining would
-    hide, and every scalar local initialised from its own `__llumc_uninit_iN` site.
+    hide, every scalar local initialised from its own `__llumc_uninit_iN` site, and output
+    calls (printf, puts, ...) dropped, a used result nondet (llumc.libcalls), unless
+    `native_library_calls` (the replay runs the real ones).
 
     Shared with the replay, which must number the uninitialised-local sites exactly as the
     model does."""
@@ -823,7 +827,8 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
     text = _drop_bodies(text, primitives_defined)
     _check_before_inlining(text, source)
     text = _rewrite_attributes(text)
-    return _initialise_locals(text)
+    text = _initialise_locals(text)
+    return text if native_library_calls else drop_output_calls(text)
 
 
 def compile_c(

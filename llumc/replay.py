@@ -197,7 +197,8 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
     from llumc.frontend import Checks, source_ir
 
     checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift")
-    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=kind != "overflow")
+    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=kind != "overflow",
+                     native_library_calls=True)
 
     def ask_harness(match: re.Match) -> str:
         name, site, ty, width = match.group(1), match.group(2), match.group(3), int(match.group(4))
