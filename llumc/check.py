@@ -33,6 +33,7 @@ class InputValue:
     width: int
     line: int | None
     ir_name: str | None = None
+    column: int | None = None  # of the call (1-based, from its debug location): for witnesses
 
 
 @dataclass
@@ -53,6 +54,7 @@ class ErrorSite:
     kind: str  # replay kind: error-call | assert | overflow | div-by-zero | shift
     line: int | None
     description: str
+    column: int | None = None  # of the call or operation (1-based): for witnesses
 
 
 @dataclass
@@ -111,6 +113,8 @@ def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSit
         if instr.opcode != "call" or not instr.callee:
             continue
         kind = classify_call(instr.callee)
+        where = result.debug.location_of(instr.text) if result.debug is not None and instr.text else None
+        column = where[1] or None if where and where[0] == instr.line else None
         if kind in ("error", "assert") and prop in ("unreach-call", "all"):
             if kind == "assert":
                 description = f"{instr.callee}() failed"
@@ -118,12 +122,12 @@ def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSit
                 description = "assertion failed"
             else:
                 description = f"{instr.callee}() reached"
-            sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line, description))
+            sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line, description, column))
         elif kind == "trap" and prop in ("no-overflow", "all"):
             trap = instr.operands[0].value if instr.operands and hasattr(instr.operands[0], "value") else None
             # `check` instruments signed overflow only, so kind 3 is INT_MIN / -1, not x / 0.
             name = "division overflow (INT_MIN / -1)" if trap == 3 else TRAP_KINDS.get(trap, "failed check")
-            sites.append(ErrorSite("overflow", instr.line, name))
+            sites.append(ErrorSite("overflow", instr.line, name, column))
     return sites
 
 
@@ -140,6 +144,21 @@ def error_sites(result: EncodeResult, blocks: list[str]) -> list[ErrorSite]:
         if target not in blocks:
             sites += [s for s in _sites_in(result, target, prop) if s.kind == "overflow"]
     return sites
+
+
+def _call_column(result: EncodeResult, chain: list[str], inp) -> int | None:
+    """Column of the call that read input `inp` (its debug location), when it is on `inp.line`."""
+    if result.fn is None or result.debug is None or not inp.ir_name:
+        return None
+    try:
+        block = result.fn.block(inp.block)
+    except KeyError:
+        return None
+    for instr in block.instrs:
+        if instr.name == inp.ir_name and instr.text:
+            where = result.debug.location_of(instr.text)
+            return where[1] or None if where and where[0] == inp.line else None
+    return None
 
 
 def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
@@ -173,7 +192,7 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
             value = symbols.value(inp, trace[i])
             if _signed_nondet(inp.site):
                 value = _signed(value, width)
-            item = InputValue(inp.site, value, width, inp.line, inp.ir_name)
+            item = InputValue(inp.site, value, width, inp.line, inp.ir_name, _call_column(result, chain, inp))
             if inp.site.startswith("__VERIFIER_nondet_"):
                 step.inputs.append(item)
                 ordered_inputs.append(item)
@@ -423,7 +442,8 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
                           uninit_values=uninit_values)
         if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
             at = next((site for site in group if site.line == replayed.line), group[0])
-            result.error = ErrorSite(at.kind, at.line if at.line is not None else replayed.line, at.description)
+            result.error = ErrorSite(at.kind, at.line if at.line is not None else replayed.line, at.description,
+                                     at.column if at.line is not None else None)
             result.verdict = "false"
             result.confirmation = f"replayed: {replayed.observed}"
             return result

@@ -48,6 +48,9 @@ def check_command(
     data_model: Optional[str] = typer.Option(
         None, "--data-model", help="ILP32 | LP64 (default LP64; a task file says its own)."
     ),
+    witness: Optional[Path] = typer.Option(
+        None, "--witness", help="Write an SV-COMP witness (format 2.0, YAML) of a TRUE or FALSE answer here."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object and nothing else on stdout."),
     ir_trace: bool = typer.Option(False, "--ir-trace", help="Show IR values (not only C variables) in the trace."),
     solver: str = typer.Option("cadical195", "--solver", help="PySAT solver for BMC and k-induction."),
@@ -124,9 +127,11 @@ def check_command(
                              ic3_direction=ic3_direction, invariants=invariants)
 
     if plan.task is not None:
-        _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json)
+        _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json, witness=witness)
         return
     result = check_one(plan.source, plan.properties[0], timeout)
+    if witness is not None:
+        _write_witness(result, plan.source, plan.properties[0], m32, witness)
     if result.internal_error:
         print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
     if as_json:
@@ -138,7 +143,33 @@ def check_command(
     sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
 
 
-def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as_json: bool) -> None:
+def _write_witness(result, source: Path, spec, m32: bool, path: Path) -> None:
+    """The witness of a TRUE or FALSE answer (llumc.witness); for UNKNOWN none. A witness that
+    cannot be made or written is said on stderr; the verdict and exit code stay."""
+    from llumc.witness import WitnessTask, default_specification, dump_witness, witness_for
+
+    if result.verdict not in ("true", "false"):
+        return
+    if spec.file is not None and spec.file.is_file():
+        lines = [line.strip() for line in spec.file.read_text(errors="replace").splitlines()]
+        specification = "\n".join(line for line in lines if line and not line.startswith("//"))
+    else:
+        specification = default_specification(spec.name, source)
+    task = WitnessTask(source, specification, "ILP32" if m32 else "LP64",
+                       " ".join(["llumc", *sys.argv[1:]]))
+    try:
+        dump_witness(witness_for(result, task), path)
+    except (ValueError, OSError) as err:
+        print(f"llumc: no witness written to {path}: {err}", file=sys.stderr)
+
+
+def _witness_path(path: Path, prop: str, several: bool) -> Path:
+    """One witness per property: FILE itself for one, FILE's stem + property otherwise."""
+    return path.with_name(f"{path.stem}.{prop}{path.suffix or '.yml'}") if several else path
+
+
+def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as_json: bool,
+                witness: Optional[Path] = None) -> None:
     """Every property of a task file, in its order; the time left is shared evenly among the
     properties still to check. Exit code: the worst verdict (llumc.task.combined_verdict)."""
     import json
@@ -162,6 +193,9 @@ def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as
         if result.internal_error:
             print(f"llumc: internal error (please report): {spec.name}: {result.internal_error}", file=sys.stderr)
         results.append((spec, result))
+        if witness is not None and len(task.input_files) == 1:
+            _write_witness(result, task.input_files[0], spec, plan.m32,
+                           _witness_path(witness, spec.name, len(plan.properties) > 1))
         if not as_json:
             _print_check(result, heading=f"{spec.name}: ",
                          expected=f" (expected {spec.expected})" if spec.expected else "")
