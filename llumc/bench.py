@@ -42,6 +42,7 @@ __all__ = [
     "programs_solved",
     "program_times",
     "read_reference",
+    "witness_path",
     "LABEL_CORRECTIONS",
 ]
 
@@ -206,9 +207,18 @@ def default_checker() -> list[str]:
     return [sys.executable, "-m", "llumc", "check"]
 
 
-def _checker_argv(checker: Sequence[str], task: Task, engine: str, timeout: float) -> list[str]:
+def witness_path(directory: Path, task: Task, engine: str) -> Path:
+    """Where `--witness-dir` puts a task's witness: one flat file per (task, property, engine)."""
+    name = re.sub(r"[^\w.-]+", "_", task.name)
+    return Path(directory) / f"{name}.{task.property}.{engine}.yml"
+
+
+def _checker_argv(checker: Sequence[str], task: Task, engine: str, timeout: float,
+                  witness_dir: Path | None = None) -> list[str]:
     argv = [*checker, str(task.source), "--property", task.property, "--json",
             "--timeout", f"{timeout:g}", "--engine", engine]
+    if witness_dir is not None:
+        argv += ["--witness", str(witness_path(witness_dir, task, engine))]
     return argv + (["--32"] if task.m32 else [])
 
 
@@ -295,12 +305,14 @@ def run_tasks(
     memory_mb: int = 4096,
     checker: Sequence[str] | None = None,
     progress: TextIO | None = sys.stderr,
+    witness_dir: Path | None = None,
 ) -> list[TaskResult]:
     """Run every task with every engine, at most `jobs` checker processes at a time.
 
     A process still running at `timeout + grace` seconds is killed with its process group and
     counts as unknown. A single thread polls the processes, so the memory limit can be set
-    between fork and exec (preexec_fn is unsafe only with threads)."""
+    between fork and exec (preexec_fn is unsafe only with threads). `witness_dir`: each checker
+    writes the witness of its TRUE or FALSE answer there (`witness_path`)."""
     checker = list(checker) if checker else default_checker()
     hard_limit = timeout + grace
     queue = [(task, engine) for engine in engines for task in tasks]
@@ -316,7 +328,7 @@ def run_tasks(
                 stdout = tempfile.TemporaryFile("w+", errors="replace")
                 stderr = tempfile.TemporaryFile("w+", errors="replace")
                 process = subprocess.Popen(
-                    _checker_argv(checker, task, engine, timeout), stdin=subprocess.DEVNULL,
+                    _checker_argv(checker, task, engine, timeout, witness_dir), stdin=subprocess.DEVNULL,
                     stdout=stdout, stderr=stderr, start_new_session=True,
                     preexec_fn=_memory_limiter(memory_mb), text=True,
                 )

@@ -363,6 +363,9 @@ def bench_command(
         None, "--reference", help="Directory of published times (one `name seconds` file per tool) to draw beside."
     ),
     checker_cmd: Optional[str] = typer.Option(None, "--checker-cmd", hidden=True, help="Command instead of `python -m llumc check`."),
+    witness_dir: Optional[Path] = typer.Option(
+        None, "--witness-dir", help="Write the SV-COMP witness (format 2.0) of every TRUE and FALSE answer here."
+    ),
 ) -> None:
     """Run `llumc check` on every task, score the verdicts, write a TSV and a cactus plot.
 
@@ -387,7 +390,8 @@ def bench_command(
     print(f"llumc bench: {len(selected)} tasks x {len(engines)} engine(s), {timeout:g} s each, "
           f"{jobs} job(s)", file=sys.stderr)
     results = bench.run_tasks(selected, engines=engines, timeout=timeout, jobs=jobs, grace=grace,
-                              memory_mb=memory_mb, checker=bench.checker_from_string(checker_cmd))
+                              memory_mb=memory_mb, checker=bench.checker_from_string(checker_cmd),
+                              witness_dir=witness_dir)
     tsv = out / "results.tsv"
     bench.write_tsv(results, tsv)
     plot = out / "cactus.png"
@@ -395,6 +399,10 @@ def bench_command(
     print(bench.format_summary(results))
     print(f"results: {tsv}")
     print(f"plot: {plot}" if why_no_plot is None else f"plot: none ({why_no_plot})")
+    if witness_dir is not None:
+        answered = [r for r in results if r.verdict in ("true", "false")]
+        written = sum(bench.witness_path(witness_dir, r.task, r.engine).is_file() for r in answered)
+        print(f"witnesses: {written} of {len(answered)} TRUE/FALSE answers in {witness_dir}")
     if any(result.outcome == "wrong" for result in results):
         sys.exit(1)
 

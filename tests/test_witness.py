@@ -222,3 +222,26 @@ def test_the_schema_rejects_what_the_format_forbids():
         witness = json.loads(json.dumps(valid))
         breaks(witness)
         assert not validator.is_valid(witness)
+
+
+def test_bench_writes_a_valid_witness_for_every_true_and_false(tmp_path):
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    (tasks / "safe_true-unreach-call.c").write_text((PROGRAMS / "check" / "clamp_safe.c").read_text())
+    (tasks / "bug_false-unreach-call_false-no-overflow.c").write_text(NONDETS.replace("int s = 0;", "int s = 0; x = x * 2;"))
+    run = subprocess.run([sys.executable, "-m", "llumc", "bench", str(tasks), "--timeout", "60", "--jobs", "2",
+                          "--out", str(tmp_path / "out"), "--witness-dir", str(tmp_path / "witnesses")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "witnesses: 3 of 3 TRUE/FALSE answers" in run.stdout, run.stdout
+    files = sorted(p.name for p in (tmp_path / "witnesses").iterdir())
+    assert files == ["bug_false-unreach-call_false-no-overflow.c.no-overflow.portfolio.yml",
+                     "bug_false-unreach-call_false-no-overflow.c.unreach-call.portfolio.yml",
+                     "safe_true-unreach-call.c.unreach-call.portfolio.yml"]
+    kinds = []
+    for name in files:
+        # the checker ran with absolute paths: the hashes are checked against those
+        [entry] = validate(tmp_path / "witnesses" / name)
+        kinds.append(entry["entry_type"])
+        assert entry["metadata"]["task"]["input_files"][0].startswith(str(tasks))
+    assert kinds == ["violation_sequence", "violation_sequence", "invariant_set"]
