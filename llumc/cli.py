@@ -22,8 +22,19 @@ app = typer.Typer(
 EXIT_BAD_INPUT = 2
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from llumc import __version__
+
+        print(__version__)  # alone on stdout: BenchExec's tool-info reads it (llumc/benchexec_tool.py)
+        raise typer.Exit()
+
+
 @app.callback()
-def _group() -> None:
+def _group(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                 help="Print llumc's version and exit."),
+) -> None:
     """llumc: unbounded model checking of C programs through DimSpec."""
     # A callback keeps `llumc ir FILE` a subcommand even while `ir` is the only command.
 
