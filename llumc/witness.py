@@ -10,8 +10,9 @@
 * TRUE: one `invariant_set` entry with a `loop_invariant` per loop head (`format: c_expression`)
   from the loop invariants the proof rests on (each checked inductive). A location names the
   loop keyword (`while`/`for`/`do`): the column from the loop's debug location, else the first
-  loop keyword on that line of the source, else none (the format then takes the leftmost
-  suitable position). A proof with no C-level invariant (IC3's clauses, k-induction, a
+  loop keyword on that line of the source. A loop head whose location is not a loop keyword
+  (the first statement of the body: no loop metadata) gets a `location_invariant` at that
+  line's first token instead. A proof with no C-level invariant (IC3's clauses, k-induction, a
   loop-free program) yields the invariant `1` at the start of main, and `producer.description`
   says so: valid, and useless to a validator.
 
@@ -127,6 +128,20 @@ class SourceText:
             row, index = row + 1, 0
         return None
 
+    def invariant_place(self, line: int, column: int | None) -> tuple[str, int | None]:
+        """Where a loop head's invariant goes: a loop_invariant at the loop keyword the debug
+        location names (or, without a column, the first one on the line); else, when the head's
+        location is a statement inside the loop (the front end found no loop metadata, e.g.
+        some `while(1)` bodies), a location_invariant at the line's first token, where the
+        head's state is the state before that statement."""
+        text = self.text(line)
+        if column and re.match(r"(while|for|do)\b", text[column - 1:]):
+            return "loop_invariant", column
+        if not column and self.loop_keyword(line):
+            return "loop_invariant", self.loop_keyword(line)
+        first = len(text) - len(text.lstrip()) + 1
+        return "location_invariant", first if text.strip() else None
+
     def loop_keyword(self, line: int) -> int | None:
         """Column (1-based) of the first `while`, `for` or `do` on a line, if any."""
         match = re.search(r"\b(while|for|do)\b", self.text(line))
@@ -222,9 +237,9 @@ def correctness_witness(result, task: WitnessTask) -> list[dict]:
         line = source.line(loop.get("line"))
         if line is None:
             continue
-        column = loop.get("column") or source.loop_keyword(line)
+        kind, column = source.invariant_place(line, loop.get("column"))
         content.append({"invariant": {
-            "type": "loop_invariant",
+            "type": kind,
             "location": _location(task, line, column, loop.get("function") or "main"),
             "value": loop["expression"],
             "format": "c_expression",

@@ -245,3 +245,47 @@ def test_bench_writes_a_valid_witness_for_every_true_and_false(tmp_path):
         kinds.append(entry["entry_type"])
         assert entry["metadata"]["task"]["input_files"][0].startswith(str(tasks))
     assert kinds == ["violation_sequence", "violation_sequence", "invariant_set"]
+
+
+JAIN = """\
+extern void __VERIFIER_error() __attribute__ ((__noreturn__));
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) {
+  if (!(cond)) {
+    ERROR: __VERIFIER_error();
+  }
+  return;
+}
+int main()
+{
+  unsigned int x = 0U, y = 0U;
+  while(1)
+    {
+      x = x +2U*__VERIFIER_nondet_uint();
+      y = y +4U*__VERIFIER_nondet_uint();
+      __VERIFIER_assert(2U*x+y!=2U);
+    }
+    return 0;
+}
+"""
+
+
+def test_a_loop_head_without_loop_metadata_gets_a_location_invariant(tmp_path):
+    """Here the loop head's location is the body's first statement (no `!llvm.loop` names the
+    `while`): the invariant is placed there, as a location invariant at the statement."""
+    source = tmp_path / "jain.c"
+    source.write_text(JAIN)
+    run = llumc("jain.c", "--32", "--witness", "w.yml", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    [entry] = validate(tmp_path / "w.yml")
+    lines = JAIN.split("\n")
+    for item in entry["content"]:
+        invariant = item["invariant"]
+        location = invariant["location"]
+        text = lines[location["line"] - 1]
+        if invariant["type"] == "loop_invariant":
+            assert re.match(r"(while|for|do)\b", text[location["column"] - 1:])
+        else:  # today's placement; a keyword found later would be the branch above
+            assert invariant["type"] == "location_invariant"
+            assert location["line"] == 14 and location["column"] == 7 and text.strip().startswith("x = x")
+        assert "x % 2 == 0" in invariant["value"]  # a real loop invariant, not the fallback `1`
