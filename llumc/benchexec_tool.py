@@ -9,8 +9,10 @@ llumc installed in BenchExec's Python environment a benchmark definition says
 BenchExec, so it is loaded only by BenchExec (and the tests); llumc itself never imports it.
 
 * version: `llumc --version`;
-* command line: `llumc check [options] --property-file P --data-model M [--timeout T] FILE`, the
-  property file and data model from the task definition (`options.data_model`), T from the
+* command line: `llumc check [options] --property-file P --data-model M --witness witness.yml
+  [--timeout T] FILE`, the property file and data model from the task definition
+  (`options.data_model`), the witness where SV-COMP collects it (the run's directory: list it
+  in the benchmark's `<resultfiles>`), T from the
   CPU-time limit: llumc's portfolio runs two engines in parallel, so T is 45 % of the CPU
   time (90 % of it shared by two processes), and at most 90 % of the wall-time limit, so that
   llumc's own UNKNOWN comes before BenchExec's kill;
@@ -28,6 +30,7 @@ import benchexec.tools.template
 
 _VERDICT = re.compile(r"^(?:([a-z-]+): )?(TRUE|FALSE|UNKNOWN)\b(.*)$")
 _COUNTEREXAMPLE = re.compile(r"^counterexample \(([a-z-]+),")
+WITNESS = "witness.yml"  # SV-COMP's file name for a format-2.0 witness
 _FALSE_RESULTS = {"unreach-call": result.RESULT_FALSE_REACH, "no-overflow": result.RESULT_FALSE_OVERFLOW}
 
 
@@ -50,6 +53,8 @@ class Tool(benchexec.tools.template.BaseTool2):
         data_model = task.options.get("data_model") if isinstance(task.options, dict) else None
         if data_model and not {"--data-model", "--32"} & set(options):
             command += ["--data-model", str(data_model)]
+        if "--witness" not in options:
+            command += ["--witness", WITNESS]  # SV-COMP collects it from the run's directory
         if "--timeout" not in options:
             limits = []
             if rlimits.cputime:

@@ -37,7 +37,10 @@ def run_through(tool, executable: str, program: Path, prp_text: str, tmp_path: P
                                      options={"language": "C", "data_model": data_model})
     limits = BaseTool2.ResourceLimits(cputime=120, cputime_hard=130, walltime=None, memory=None, cpu_cores=2)
     cmdline = tool.cmdline(executable, [], task, limits)
-    process = subprocess.run(cmdline, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
+    workdir = tmp_path / f"run{len(list(tmp_path.glob('run*')))}"
+    workdir.mkdir()
+    process = subprocess.run(cmdline, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300,
+                             cwd=workdir)
     output = BaseTool2.RunOutput(process.stdout.splitlines())
     run = BaseTool2.Run(cmdline, ProcessExitCode.create(value=process.returncode), output, None)
     return cmdline, tool.determine_result(run)
@@ -53,7 +56,7 @@ def test_loaded_by_benchexec_with_its_version_and_command_line(tmp_path):
     limits = BaseTool2.ResourceLimits(cputime=900, cputime_hard=960, walltime=None, memory=None, cpu_cores=2)
     assert tool.cmdline(executable, ["--engine", "ic3"], task, limits) == [
         executable, "check", "--engine", "ic3", "--property-file", "unreach-call.prp",
-        "--data-model", "LP64", "--timeout", "405", "prog.i"]
+        "--data-model", "LP64", "--witness", "witness.yml", "--timeout", "405", "prog.i"]
 
 
 def test_every_verdict_maps_to_benchexec_s_result(tmp_path):
@@ -69,6 +72,9 @@ def test_every_verdict_maps_to_benchexec_s_result(tmp_path):
     for program, prp, expected in cases:
         cmdline, answer = run_through(tool, executable, program, prp, tmp_path)
         assert answer == expected, (program.name, cmdline)
+        # the witness of a TRUE or FALSE answer is in the run's directory, for SV-COMP to collect
+        written = (tmp_path / f"run{len(list(tmp_path.glob('run*'))) - 1}" / "witness.yml").is_file()
+        assert written == (expected != result.RESULT_UNKNOWN)
     # bad input: BenchExec shows llumc's one-line cause
     _, answer = run_through(tool, executable, tmp_path / "missing.c", UNREACH, tmp_path)
     assert answer.startswith(result.RESULT_ERROR) and "missing.c" in answer
