@@ -39,7 +39,9 @@ from solvers.transys import TransitionSystem
 from llumc.aig import AIG
 from llumc.bitblast import blast, parse_leaf_bit
 from llumc.cnf import CnfBuilder
-from llumc.transys import WordTransitionSystem
+from llumc.lbe import LargeBlockEncoder
+from llumc.transys import build_small_block_system
+from llumc.wordsys import WordTransitionSystem
 
 if TYPE_CHECKING:
     from llumc.cfg import Function
@@ -278,6 +280,17 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
     return [name for name, cond in conditions if evaluate(cond, leaves, cache)]
 
 
+def build_transition_system(fn: "Function", *, prop: str = "unreach-call", scheme: str = "lbe",
+                            classify=None, debug=None, fuse: bool | None = None) -> WordTransitionSystem:
+    """The word-level transition system of `main` for a property and scheme: large blocks
+    (`llumc/lbe.py`) or small blocks (`llumc/transys.py`, "edge"/"paper"; `fuse` as there)."""
+    if classify is None:
+        from llumc.frontend import classify_call as classify
+    if scheme == "lbe":
+        return LargeBlockEncoder(fn, prop, classify, debug).build()
+    return build_small_block_system(fn, prop=prop, scheme=scheme, classify=classify, debug=debug, fuse=fuse)
+
+
 def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "lbe",
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
@@ -285,7 +298,6 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
     """C file -> DimSpec transition system for one property."""
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
-    from llumc.transys import build_transition_system
 
     start = time.perf_counter()
     checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)

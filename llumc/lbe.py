@@ -32,9 +32,7 @@ import math
 from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
 from llumc.terms import Term
-from llumc.transys import (
-    BlockCode, WordTransitionSystem, _Encoder,
-)
+from llumc.wordsys import BlockCode, StepEncoder, WordTransitionSystem
 
 
 def successors(block: Block) -> list[str]:
@@ -131,10 +129,9 @@ class Region:
         return "state"
 
 
-class LargeBlockEncoder(_Encoder):
+class LargeBlockEncoder(StepEncoder):
     def __init__(self, fn: Function, prop: str, classify, debug=None):
-        super().__init__(fn, prop, "edge", classify, debug, fuse=False)
-        self.scheme = "lbe"
+        super().__init__(fn, prop, "lbe", classify, debug)
         cuts = cut_points(fn)
         self.cut_set = set(cuts)
         self.heads = [fn.block(c) for c in cuts]

@@ -18,7 +18,8 @@ unreachable to `ok`; otherwise the terminator decides. Under `no-overflow`, erro
 failed asserts behave like abort (go to `ok`): only traps are errors.
 
 Schemes (the default, "lbe", large blocks, is in `llumc/lbe.py`; measured faster for BMC and
-IC3, see README "Benchmarks"):
+IC3, see README "Benchmarks"; `llumc.encode.build_transition_system` chooses; the types of the
+system and the instruction semantics both encoders share are in `llumc/wordsys.py`):
 - "edge": a phi is a state variable written on the edge entering its block: when the
   current block b jumps to the phi's block, p' = incoming value for b (evaluated in b, i.e. on
   the old state: the parallel semantics of phis). No `pred` needed.
@@ -34,96 +35,26 @@ sign fill (ashr). Turn on the division/shift checks to report those cases instea
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
-from llumc.terms import Term, TermBuilder
-
-PROPERTIES = ("unreach-call", "no-overflow", "all")
-SCHEMES = ("edge", "paper", "lbe")
-IGNORED_INTRINSIC_PREFIXES = (
-    "llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
-    "llvm.sideeffect", "llvm.donothing", "llvm.pseudoprobe", "llvm.stacksave", "llvm.stackrestore",
+from llumc.terms import Term
+from llumc.wordsys import (  # re-exported: the system's types are read from here by many modules
+    IGNORED_INTRINSIC_PREFIXES, PROPERTIES, SCHEMES, BlockCode, InputVar, StateVar, StepEncoder,
+    WordTransitionSystem,
 )
 
-
-@dataclass
-class StateVar:
-    index: int
-    name: str  # "curr", "pred", or the IR name ("%x.0")
-    width: int
-    kind: str  # "block" | "pred" | "value" | "phi"
-    init: int | None = None
-    c_names: list[str] = field(default_factory=list)
+__all__ = ["PROPERTIES", "SCHEMES", "BlockCode", "InputVar", "StateVar", "WordTransitionSystem",
+           "build_small_block_system"]
 
 
-@dataclass
-class InputVar:
-    index: int
-    width: int
-    site: str  # callee name, or "undef"
-    ir_name: str
-    line: int | None = None
-    block: str = ""
+class _Encoder(StepEncoder):
+    """The small-block encoder: one step per block (plus the blocks fused into it)."""
 
-
-@dataclass
-class BlockCode:
-    code: int
-    name: str
-    line: int | None = None
-
-
-@dataclass
-class WordTransitionSystem:
-    terms: TermBuilder
-    state: list[StateVar]
-    inputs: list[InputVar]
-    init: list[Term]
-    universal: list[Term]
-    goal: list[Term]
-    next: dict[int, Term]  # state index -> next-state term
-    blocks: list[BlockCode]
-    prop: str
-    scheme: str
-    source: str = ""
-    fused: dict[str, str] = field(default_factory=dict)  # block run in its head's step -> head
-    # step head -> the blocks the step may run, in execution order, each with the condition
-    # (on the current state and the step's inputs) under which it runs: trace decoding
-    # evaluates them (`executed_blocks`)
-    step_blocks: dict[str, list[tuple[str, Term]]] = field(default_factory=dict)
-    regions: bool = False  # large blocks: a block may belong to several steps (symbol map `region`)
-
-    @property
-    def ok_code(self) -> int:
-        return len(self.blocks) - 2
-
-    @property
-    def error_code(self) -> int:
-        return len(self.blocks) - 1
-
-
-def _with_overflow(name: str) -> tuple[str, str] | None:
-    """`llvm.sadd.with.overflow.i32` -> ("add", "saddo")."""
-    for sign in "su":
-        for op in ("add", "sub", "mul"):
-            if name.startswith(f"llvm.{sign}{op}.with.overflow."):
-                return op, f"{sign}{op}o"
-    return None
-
-
-class _Encoder:
     def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None, fuse: bool = True):
-        if prop not in PROPERTIES:
-            raise ValueError(f"unknown property {prop}")
-        if scheme not in SCHEMES:
-            raise ValueError(f"unknown scheme {scheme}")
         if scheme == "lbe":
             raise ValueError("the lbe scheme is built by llumc.lbe.LargeBlockEncoder")
-        self.fn, self.prop, self.scheme, self.classify, self.debug = fn, prop, scheme, classify, debug
-        self.tb = TermBuilder()
-        self.errors_are_errors = prop in ("unreach-call", "all")
+        super().__init__(fn, prop, scheme, classify, debug)
         # P -> S: block S is executed in the same step as P (see _plan_fusion)
         self.next_in_step: dict[str, str] = self._plan_fusion() if fuse else {}
         absorbed = set(self.next_in_step.values())
@@ -138,16 +69,7 @@ class _Encoder:
         self.ok = len(self.heads)
         self.error = len(self.heads) + 1
         self.curr_width = max(1, math.ceil(math.log2(len(self.heads) + 2)))
-        self.state: list[StateVar] = []
-        self.inputs: list[InputVar] = []
-        self.defs: dict[int, tuple[Block, Instr]] = {}
-        for b in fn.blocks:
-            for ins in b.instrs:
-                self.defs[ins.key] = (b, ins)
-        self.state_of: dict[int, StateVar] = {}  # instruction key -> state var
-        self.input_of: dict[tuple[int, int], InputVar] = {}  # (instr key, operand pos) -> input
-        # step head -> [(block, condition on state and inputs under which the step runs it)]
-        self.reached: dict[str, list[tuple[str, Term]]] = {}
+
 
     def _trap_only(self, name: str) -> bool:
         """A block that only reports a failed sanitizer check (`llvm.ubsantrap`; unreachable)."""
@@ -187,12 +109,6 @@ class _Encoder:
                 plan[b.name] = succ
         return plan
 
-    # ----------------------------------------------------------------- state space
-    def new_state(self, name: str, width: int, kind: str, init: int | None = None, c_names=None) -> StateVar:
-        var = StateVar(len(self.state), name, width, kind, init, list(c_names or []))
-        self.state.append(var)
-        return var
-
     def choose_state_space(self) -> None:
         self.curr = self.new_state("curr", self.curr_width, "block", self.codes[self.fn.blocks[0].name])
         self.pred = None
@@ -227,25 +143,6 @@ class _Encoder:
                     kind = "phi" if ins.opcode == "phi" else "value"
                     self.state_of[ins.key] = self.new_state(ins.name, ins.width, kind, None, c_names)
 
-    # ----------------------------------------------------------------- terms
-    def cur(self, var: StateVar) -> Term:
-        return self.tb.state(var.index, var.width)
-
-    def at(self, block_name: str) -> Term:
-        return self.tb.eq(self.cur(self.curr), self.tb.const(self.codes[block_name], self.curr_width))
-
-    def code(self, code: int) -> Term:
-        return self.tb.const(code, self.curr_width)
-
-    def new_input(self, width: int, site: str, ins: Instr, block: Block, pos: int) -> Term:
-        key = (ins.key, pos)
-        var = self.input_of.get(key)
-        if var is None:
-            var = InputVar(len(self.inputs), width, site, ins.name, ins.line, block.name)
-            self.inputs.append(var)
-            self.input_of[key] = var
-        return self.tb.input(var.index, width)
-
     def operand(self, op: Operand, local: dict[int, Term], ins: Instr, block: Block, pos: int) -> Term:
         if isinstance(op, Const):
             return self.tb.const(op.value, op.width)
@@ -261,94 +158,6 @@ class _Encoder:
                 "before it is defined"
             )
         return self.cur(var)
-
-    # ----------------------------------------------------------------- blocks
-    def call_effect(self, ins: Instr, block: Block, arg) -> tuple[str, Term | None, int | None]:
-        """What a call does to a step, for every scheme: ("value", term, None) for a nondet
-        read; ("check", holds, dest) when the step goes on only if `holds` and otherwise ends in
-        `dest` (assume → ok, assert → error); ("stop", None, dest) when it always ends there
-        (error call, abort/exit, sanitizer trap); ("none", None, None) for ignored intrinsics."""
-        tb = self.tb
-        callee = ins.callee or ""
-        kind = self.classify(callee)
-        failing_assert = self.error if self.errors_are_errors else self.ok
-        if kind == "nondet":
-            return "value", self.new_input(ins.width, callee, ins, block, -1), None
-        if kind in ("assume", "assert") or callee == "llvm.assume":
-            holds = tb.not_(tb.eq(arg(0), tb.const(0, arg(0).width)))
-            return "check", holds, failing_assert if kind == "assert" else self.ok
-        if kind == "error":
-            return "stop", None, failing_assert
-        if kind in ("abort", "exit"):
-            return "stop", None, self.ok
-        if kind == "trap":
-            return "stop", None, self.error
-        if callee.startswith(IGNORED_INTRINSIC_PREFIXES):
-            return "none", None, None
-        where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
-        raise UnsupportedError(f"{where}: unsupported call to {callee} (`{ins.text}`)")
-
-    def pure_value(self, ins: Instr, arg) -> Term | None:
-        """The term of a side-effect-free instruction (arithmetic, comparisons, casts, select,
-        value intrinsics), or None for anything else. `arg(i)` gives operand i's term; shared by
-        every scheme so that all encode instructions identically."""
-        tb = self.tb
-        op = ins.opcode
-        callee = ins.callee or ""
-        if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
-            return tb.op(op, arg(0), arg(1))
-        elif op == "icmp":
-            a, b = arg(0), arg(1)
-            p = ins.predicate
-            if p == "eq":
-                t = tb.eq(a, b)
-            elif p == "ne":
-                t = tb.not_(tb.eq(a, b))
-            else:
-                base = "ult" if p[0] == "u" else "slt"
-                rel = p[1:]
-                if rel == "lt":
-                    t = tb.op(base, a, b)
-                elif rel == "gt":
-                    t = tb.op(base, b, a)
-                elif rel == "le":
-                    t = tb.not_(tb.op(base, b, a))
-                else:  # ge
-                    t = tb.not_(tb.op(base, a, b))
-            return t
-        elif op == "select":
-            return tb.ite(arg(0), arg(1), arg(2))
-        elif op == "zext":
-            return tb.zext(arg(0), ins.width)
-        elif op == "sext":
-            return tb.sext(arg(0), ins.width)
-        elif op == "trunc":
-            return tb.extract(arg(0), ins.width - 1, 0)
-        elif op == "freeze":
-            return arg(0)
-        elif op == "extractvalue":
-            struct = arg(0)
-            n = struct.width - 1
-            if ins.index == 0:
-                return tb.extract(struct, n - 1, 0)
-            elif ins.index == 1:
-                return tb.extract(struct, n, n)
-            else:
-                raise UnsupportedError(f"{self.fn.source}:{ins.line}: unsupported `{ins.text}`")
-        elif op == "call" and _with_overflow(callee):
-            arith, check = _with_overflow(callee)  # type: ignore[misc]
-            a, b = arg(0), arg(1)
-            return tb.op("concat", tb.op(check, a, b), tb.op(arith, a, b))
-        elif op == "call" and callee.startswith(("llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.")):
-            a, b = arg(0), arg(1)
-            cmp = "slt" if callee[5] == "s" else "ult"
-            a_less = tb.op(cmp, a, b)
-            return tb.ite(a_less, b, a) if "max" in callee else tb.ite(a_less, a, b)
-        elif op == "call" and callee.startswith("llvm.abs."):
-            a = arg(0)
-            negative = tb.op("slt", a, tb.const(0, a.width))
-            return tb.ite(negative, tb.op("neg", a), a)
-        return None
 
     def encode_block(self, block: Block):
         """Encode one step starting in head block `block` (and the blocks fused into it).
@@ -506,17 +315,13 @@ class _Encoder:
         )
 
 
-def build_transition_system(fn: Function, *, prop: str = "unreach-call", scheme: str = "lbe",
-                            classify=None, debug=None, fuse: bool | None = None) -> WordTransitionSystem:
-    """The word-level transition system of `main` for a property and scheme. `fuse`
-    (default: on for the edge scheme, off for the paper's) runs single-predecessor successors
-    and passed sanitizer checks in the same step as their predecessor."""
+def build_small_block_system(fn: Function, *, prop: str = "unreach-call", scheme: str = "edge",
+                             classify=None, debug=None, fuse: bool | None = None) -> WordTransitionSystem:
+    """The small-block system of `main` ("edge" or "paper"). `fuse` (default: on for the edge
+    scheme, off for the paper's) runs single-predecessor successors and passed sanitizer checks
+    in the same step as their predecessor."""
     if classify is None:
         from llumc.frontend import classify_call as classify
-    if scheme == "lbe":
-        from llumc.lbe import LargeBlockEncoder
-
-        return LargeBlockEncoder(fn, prop, classify, debug).build()
     if fuse is None:
         fuse = scheme == "edge"
     return _Encoder(fn, prop, scheme, classify, debug, fuse).build()

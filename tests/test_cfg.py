@@ -10,7 +10,7 @@ from llumc.cfg import Const, Ref, read_main
 from llumc.encode import bitblast_system
 from llumc.errors import UnsupportedError
 from llumc.frontend import classify_call
-from llumc.transys import build_transition_system
+from llumc.encode import build_transition_system
 from tests.test_encode import depth, reachable
 
 llvm.initialize_native_target() if hasattr(llvm, "initialize_native_target") else None

@@ -137,7 +137,7 @@ def test_irreducible_loop_shares_a_block_between_regions(target, steps):
     from llumc.encode import bitblast_system
     from llumc.frontend import classify_call
     from llumc.lbe import cut_points
-    from llumc.transys import build_transition_system
+    from llumc.encode import build_transition_system
     import llvmlite.binding as llvm
 
     fn = read_main(llvm.parse_assembly(IRREDUCIBLE.replace("TARGET", str(target))), None, "irreducible.ll")

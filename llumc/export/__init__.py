@@ -45,7 +45,7 @@ def word_system(path, *, prop: str = "unreach-call", m32: bool = False, scheme: 
     (same front end, checks and scheme), without bit-blasting it to DimSpec."""
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
-    from llumc.transys import build_transition_system
+    from llumc.encode import build_transition_system
 
     checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)
     front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow)
