@@ -64,43 +64,40 @@ def _reset_values(wts: WordTransitionSystem) -> tuple[dict[int, int], list[Term]
     return reset, rest
 
 
-def _cofactor(aig: AIG, root: int, selectors: dict[str, bool]) -> int:
-    """`root` with the named selector inputs set to constants (rebuilt through `aig`'s
-    hashing, so the result is in `aig` and mentions no selector)."""
-    memo: dict[int, int] = {}
-    for name, value in selectors.items():
-        lit = aig.inputs.get(name)
-        if lit is not None:
-            memo[lit >> 1] = TRUE if value else FALSE
+def _dependent(aig: AIG, root: int, leaves: set[int]) -> set[int]:
+    """Nodes of `root`'s cone whose own cone contains one of the `leaves` (node indices)."""
     depends: dict[int, bool] = {}
-
-    def mentions(index: int) -> bool:  # does the node's cone contain a selector?
-        stack = [index]
-        while stack:
-            i = stack[-1]
-            if i in depends:
-                stack.pop()
-                continue
-            node = aig.nodes[i]
-            if node[0] != "and":
-                depends[i] = i in memo
-                stack.pop()
-                continue
-            pending = [c >> 1 for c in node[1:] if (c >> 1) not in depends]
-            if pending:
-                stack.extend(pending)
-                continue
-            depends[i] = any(depends[c >> 1] for c in node[1:])
+    stack = [root >> 1]
+    while stack:
+        i = stack[-1]
+        if i in depends:
             stack.pop()
-        return depends[index]
+            continue
+        node = aig.nodes[i]
+        if node[0] != "and":
+            depends[i] = i in leaves
+            stack.pop()
+            continue
+        pending = [c >> 1 for c in node[1:] if (c >> 1) not in depends]
+        if pending:
+            stack.extend(pending)
+            continue
+        depends[i] = depends[node[1] >> 1] or depends[node[2] >> 1]
+        stack.pop()
+    return {i for i, value in depends.items() if value}
 
+
+def _cofactor(aig: AIG, root: int, values: dict[int, bool], dependent: set[int]) -> int:
+    """`root` with the selector nodes `values` (node index -> constant) set, rebuilt through
+    `aig`'s hashing; only the `dependent` nodes (`_dependent`) change."""
+    memo: dict[int, int] = {i: TRUE if value else FALSE for i, value in values.items()}
     stack = [root >> 1]
     while stack:
         i = stack[-1]
         if i in memo:
             stack.pop()
             continue
-        if not mentions(i):
+        if i not in dependent:
             memo[i] = 2 * i
             stack.pop()
             continue
@@ -126,9 +123,11 @@ def blast_functions(wts: WordTransitionSystem, roots: list[Term], aig: AIG, *, r
         selectors = [tb.input(base + k, 1) for k in range(len(chunk) + 1)]
         guarded = tb.any_of([selectors[0]] + [tb.and_(p, f) for p, f in zip(selectors[1:], chunk)])
         root = blast([guarded], aig, rewrite_level=rewrite_level, division="native")
+        nodes = [aig.inputs[name] >> 1 if name in aig.inputs else None for name in names]
+        dependent = _dependent(aig, root, {i for i in nodes if i is not None})
         for k in range(len(chunk)):
-            assignment = {name: j == k + 1 for j, name in enumerate(names)}
-            out.append(_cofactor(aig, root, assignment))
+            values = {i: j == k + 1 for j, i in enumerate(nodes) if i is not None}
+            out.append(_cofactor(aig, root, values, dependent))
     return out
 
 
