@@ -344,16 +344,19 @@ def check_program(
         info.pop("seconds", None)
         say(f"{name}: " + ", ".join(f"{k} {v}" for k, v in info.items()))
 
+    # k-induction unrolls the original system for its base case (same paths, fewer clauses) and
+    # uses the invariants in its step case only.
+    paths = {"paths": encoded.ts} if strengthening is not None else {}
     try:
         if engine == "portfolio":
             answer = portfolio(system, PORTFOLIO, timeout=remaining(), progress=engine_progress,
                                # IC3's paths are not shortened: k-induction's base case beside it
                                # looks for the shortest one anyway.
-                               options={"bmc": {"solver": solver}, "kind": {"solver": solver},
+                               options={"bmc": {"solver": solver}, "kind": {"solver": solver, **paths},
                                         "ic3": {"direction": ic3_direction, "shorten": False}})
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
-            extra = {"direction": ic3_direction} if engine == "ic3" else {}
+            extra = {"direction": ic3_direction} if engine == "ic3" else paths if engine == "kind" else {}
             answer = solve(system, engine=engine, timeout=remaining(), progress=engine_progress,
                            solver=solver if engine in ("bmc", "kind") else None, **extra)
     except CheckFailed as err:

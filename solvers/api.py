@@ -79,7 +79,13 @@ def solve(
         # Python could not allocate (e.g. under `ulimit -v`): a resource limit, not a verdict.
         return SolveResult("unknown", reason="out of memory", engine=engine)
     result.engine = result.engine or engine
-    verify(ts, result, check_solver)
+    # k-induction's base case and forward condition unroll `paths` when given (see kind): a
+    # trace or a forward proof is checked against that system, a k-induction proof against ts.
+    paths = engine_options.get("paths") if engine == "kind" else None
+    if paths is not None and (result.status == "sat" or result.proof == "forward"):
+        verify(paths, result, check_solver)
+    else:
+        verify(ts, result, check_solver)
     if result.status == "unsat" and result.proof is None:
         result.proof = "invariant"
     return result

@@ -64,6 +64,10 @@ def _holds(expression: str, values: dict[str, int]) -> bool:
     """The C expression over mathematical integers (our forms: + - * == <= < >= ^ &, `%` only
     as divisibility or on non-negative values, where C and Python agree; an equation over
     `(unsigned)` casts is one modulo 2**32)."""
+    if expression.startswith("(") and expression.endswith(")") and " || " in expression:
+        guard, fact = expression[1:-1].split(" || ", 1)  # a disjunction `(guard || fact)`
+        return _holds(guard, values) or _holds(fact, values)
+    expression = expression.replace("(long long)", "")  # exact: as Python computes
     modulus = None
     for cast, bits in (("(unsigned long long)", 64), ("(unsigned)", 32)):
         if cast in expression:
@@ -72,7 +76,7 @@ def _holds(expression: str, values: dict[str, int]) -> bool:
     text = expression
     for name in names:
         text = re.sub(rf"(?<![\w%.]){re.escape(name)}(?![\w.])", f"({values[name]})", text)
-    assert re.fullmatch(r"[\d\s()+\-*%=<>^&]+", text), f"unresolved name in {expression!r}: {text!r}"
+    assert re.fullmatch(r"[\d\s()+\-*%=!<>^&]+", text), f"unresolved name in {expression!r}: {text!r}"
     if modulus is not None:
         left, right = text.split("==")
         return (eval(left) - eval(right)) % modulus == 0  # noqa: S307 - digits and operators only

@@ -86,3 +86,20 @@ def test_deadline_gives_no_partial_answer():
 
     found = houdini(ts, lemmas_value_is_not_3(), deadline=time.monotonic() - 1)
     assert found.kept is None
+
+
+def test_kind_unrolls_the_original_paths_and_proves_with_the_strengthened_step():
+    """k-induction given the original system as `paths`: its base case and forward condition
+    unroll the original, the step case the strengthened system; the trace is one of the original
+    system (checked against it), the k-induction proof one of the strengthened system."""
+    safe, unsafe = two_bit_counter(stop_at_two=True), two_bit_counter(stop_at_two=False)
+    safe_strong = extend(safe, lemmas_value_is_not_3(), [0])
+    answer = solve(safe_strong, "kind", paths=safe, max_steps=50)
+    assert answer.status == "unsat" and answer.proof == "k-induction"  # 0 → 1 → 2 → 2 ...
+    # a path of the original system: 0 → 1 → 2 → 3 (x1 is the low bit)
+    unsafe_wide = extend(unsafe, lemmas_value_is_not_3(), [])  # one more (auxiliary) variable
+    assert unsafe_wide.n == 3
+    found = solve(unsafe_wide, "kind", paths=unsafe)
+    assert found.status == "sat" and found.trace == [[-1, -2], [1, -2], [-1, 2], [1, 2]]
+    with pytest.raises(ValueError):
+        solve(safe_strong, "kind", paths=TransitionSystem(n=3, init=[[-1]], goal=[[1]], trans=[], aux=frozenset()))

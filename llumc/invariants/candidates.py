@@ -52,6 +52,10 @@ POLY2_VARIABLES = 6  # degree 2 over at most 6 variables (28 monomials)
 POLY3_VARIABLES = 3  # degree 3 over at most 3 variables (20 monomials)
 MODULI = (8, 4, 2, 3)
 PARITY_VARIABLES = 12  # GF(2) relations of the lowest bits over at most 12 variables
+COMBINATION_VARIABLES = 5  # bounds of a*v + b*w over pairs of at most 5 variables
+COMBINATIONS = ((1, -1), (1, 1), (2, -1), (1, -2))  # (a, b): v - w, v + w, 2v - w, v - 2w
+GUARD_VARIABLES = 5  # disjunctions `guard || fact` split the samples on at most 5 variables
+GUARDED_PER_SPLIT = 12  # ... keeping at most this many facts per side of a split
 _UNSIGNED_CAST = {32: "(unsigned)", 64: "(unsigned long long)"}
 
 
@@ -60,7 +64,8 @@ class Candidate:
     cut: str  # cut-point block name (a name in word.blocks)
     term: Term  # 1-bit term over ("state", index) leaves only
     expression: str  # the same fact as a C expression over C variable names (mathematical integers)
-    kind: str  # "bound" | "order" | "linear" | "polynomial" | "modular" | "congruence"
+    kind: str  # "bound" | "order" | "linear" | "polynomial" | "modular" | "congruence" | "parity"
+    #            | "combination" (a*v + b*w bounded) | "disjunction" (`guard || fact`)
 
 
 @dataclass
@@ -380,6 +385,22 @@ class _Builder:
             return self.tb.op("slt", a, b)
         return self.tb.not_(self.tb.op("slt", b, a))
 
+    def combination_bound(self, a: int, v: Var, b: int, w: Var, c: int, lower: bool) -> Term:
+        """a*v + b*w >= c (lower) or <= c, over the integers (a width where nothing wraps)."""
+        tb = self.tb
+        width = max(v.width, w.width) + 4 + abs(c).bit_length()
+        terms = []
+        for coef, x in ((a, v), (b, w)):
+            t = self.ext(x, width)
+            if abs(coef) != 1:
+                t = tb.op("mul", t, tb.const(abs(coef), width))
+            terms.append((coef, t))
+        total = tb.const(0, width)
+        for coef, t in terms:
+            total = tb.op("add" if coef > 0 else "sub", total, t)
+        k = tb.const(c & mask(width), width)
+        return tb.not_(tb.op("slt", total, k)) if lower else tb.not_(tb.op("slt", k, total))
+
     def bound(self, v: Var, c: int, lower: bool) -> Term:
         tb = self.tb
         less = "slt" if v.signed else "ult"
@@ -425,6 +446,14 @@ def _equation_text(terms: list[tuple[int, tuple[Var, ...]]], cast: str = "") -> 
     return f"{' + '.join(left) or '0'} == {rhs or '0'}"
 
 
+def _combination_text(a: int, v: Var, b: int, w: Var) -> str:
+    """a*v + b*w as C computes it without wrapping around: in `long long` (both are at most 32
+    bits wide), so that `i - s >= -300` over unsigned i, s means what the fact means."""
+    first = f"(long long){v.name}" if a == 1 else f"{a}*(long long){v.name}"
+    second = f"(long long){w.name}" if abs(b) == 1 else f"{abs(b)}*(long long){w.name}"
+    return f"{first} {'+' if b > 0 else '-'} {second}"
+
+
 def _column(v: Var, states: list[dict[int, int]]) -> list[int]:
     """v's values in the states, as its C type reads them (the hot loop of `propose`)."""
     index = v.index
@@ -446,9 +475,11 @@ class _Proposal:
 class _CutPoint:
     def __init__(self, word: WordTransitionSystem, cut: str, variables: list[Var],
                  states: list[dict[int, int]], constants: list[int], visits: int = 0):
+        self.word = word
         self.cut = cut
         self.visits = visits
         self.build = _Builder(word)
+        self.tb_ = word.terms
         self.states = states
         self.constants = constants
         self.proposals: list[_Proposal] = []
@@ -701,6 +732,76 @@ class _CutPoint:
                     text = f"{v.name} {'>=' if lower else '<='} {c}"
                     self.add(priority, self.build.bound(v, c, lower), text, "bound")
 
+    def combinations(self) -> None:
+        """Bounds of v - w, v + w, 2v - w, v - 2w by the program's constants (octagon-like
+        facts: `2*n - i <= 1` when n counts every other i; `l - k <= 999999`)."""
+        # at most 32 bits wide: the C text computes in long long (see _combination_text)
+        variables = [v for v in self.moving if v.c_named and v.width <= 32][:COMBINATION_VARIABLES]
+        pool = sorted(set(self.constants) | {-c for c in self.constants} | {-1, 0, 1})  # differences: both signs
+        signed_pool = [c for c in pool if -(1 << 31) <= c < 1 << 31]
+        for a_pos, v in enumerate(variables):
+            for w in variables[a_pos + 1:]:
+                cv, cw = self.columns[v.index], self.columns[w.index]
+                for a, b in COMBINATIONS:
+                    if (a, b) == (1, -1) and ({v.index, w.index} & self.dependent):
+                        continue  # v - w is a constant: an equality says it
+                    values = [a * x + b * y for x, y in zip(cv, cw)]
+                    low, high = min(values), max(values)
+                    if low == high:
+                        continue  # a linear equality (proposed by `linear`)
+                    # two signed values: an unsigned reading of a constant is no bound
+                    usable = signed_pool if v.signed and w.signed else pool
+                    below = next((c for c in reversed(usable) if c <= low), None)
+                    above = next((c for c in usable if c >= high), None)
+                    name = _combination_text(a, v, b, w)
+                    for c, lower in ((below, True), (above, False)):
+                        if c is None:
+                            continue
+                        priority = 6 + self.penalty(v, w)
+                        self.add(priority, self.build.combination_bound(a, v, b, w, c, lower),
+                                 f"{name} {'>=' if lower else '<='} {c}", "combination")
+
+    def guarded(self) -> None:
+        """Disjunctions `!guard || fact`: the facts true on the samples where a guard (`v < 0`,
+        `v >= 0`, `v == 0`, `v != 0`) holds, but not on all (`x < 0 || y > 0` at a loop that
+        runs while x < 0; `flag == 0 || a == b` when only flag's runs keep a == b)."""
+        if len(self.states) < 6:
+            return
+        tb = self.tb_
+        seen = {p.candidate.expression for p in self.proposals}
+        # variables with few values (flags, modes) split best; then in the order of the state
+        guards = sorted((v for v in self.vars if v.c_named), key=lambda v: (min(self.distinct[v.index], 3), v.index))
+        for v in guards[:GUARD_VARIABLES]:
+            column = self.columns[v.index]
+            zero = tb.const(0, v.width)
+            is_zero = tb.eq(self.build.leaf(v), zero)
+            splits = [(lambda x: x == 0, is_zero, f"{v.name} != 0"),
+                      (lambda x: x != 0, tb.not_(is_zero), f"{v.name} == 0")]
+            if v.signed:
+                negative = tb.op("slt", self.build.leaf(v), zero)
+                splits += [(lambda x: x < 0, negative, f"{v.name} >= 0"),
+                           (lambda x: x >= 0, tb.not_(negative), f"{v.name} < 0")]
+            for holds, guard, otherwise in splits:
+                part = [s for s, x in zip(self.states, column) if holds(x)]
+                if len(part) < 3 or len(part) == len(self.states):
+                    continue
+                side = _CutPoint(self.word, self.cut, self.vars, part, self.constants, len(part))
+                side.constants_()
+                side.linear()
+                side.orders()
+                side.bounds()
+                side.congruences()
+                facts = sorted(side.proposals, key=lambda p: (p.priority, p.order))
+                taken = 0
+                for p in facts:
+                    if taken >= GUARDED_PER_SPLIT:
+                        break
+                    if p.candidate.expression in seen or v.name in p.candidate.expression.split():
+                        continue  # true everywhere, or about the guard's own variable
+                    taken += 1
+                    self.add(7 + p.priority, tb.or_(tb.not_(guard), p.candidate.term),
+                             f"({otherwise} || {p.candidate.expression})", "disjunction")
+
     def congruences(self) -> None:
         for v in self.moving:
             if v.index in self.dependent:
@@ -765,6 +866,8 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         point.congruences()
         point.parity()
         point.bounds()
+        point.combinations()
+        point.guarded()
         for p in point.proposals:
             proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
     proposals.sort(key=lambda p: p[:3])

@@ -163,14 +163,19 @@ class SearchReport:
                 "seconds": round(self.seconds, 3), "sat_calls": self.houdini_calls, "reason": self.reason}
 
 
-# Share of the remaining time the first (cheap) round may use when costly candidates wait.
-CHEAP_SHARE = 0.5
+# Houdini runs in rounds, the cheap and usually decisive facts first: each later round adds its
+# candidates to those of the earlier ones, and a round that runs out of time leaves the earlier
+# rounds' inductive set. A round that is not the last may use this share of what is left.
+ROUND_SHARE = 0.5
+# The families of the second round: many candidates each (pairs of variables, splits of the
+# samples), which multiply Houdini's SAT calls.
+WIDE_KINDS = frozenset({"combination", "disjunction"})
 
 
 def is_costly(candidate: Candidate) -> bool:
     """A product of two non-constant values (a polynomial fact, exact or modular): SAT solvers
-    decide multiplier circuits slowly, so Houdini first runs without these, and a slow product
-    cannot cost the cheap facts. Division and remainder by a constant are cheap."""
+    decide multiplier circuits slowly, so Houdini runs these last, and a slow product cannot
+    cost the other facts. Division and remainder by a constant are cheap."""
     seen: set[int] = set()
     stack = [candidate.term]
     while stack:
@@ -184,31 +189,37 @@ def is_costly(candidate: Candidate) -> bool:
     return False
 
 
+def houdini_round_of(candidate: Candidate) -> int:
+    """0: single facts; 1: combinations and disjunctions; 2: products."""
+    return 2 if is_costly(candidate) else 1 if candidate.kind in WIDE_KINDS else 0
+
+
 def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: float | None,
                solver: str = "cadical195") -> tuple[Strengthening | None, SearchReport]:
-    """Houdini over the candidates, then the survivors re-blasted alone (dropped candidates would
-    only cost the engines clauses). In two rounds when there are costly candidates: the cheap
-    ones first, then what survived together with the costly ones; if the second round runs out
-    of time the first round's result stands (an inductive set on its own). Not checked here:
+    """Houdini over the candidates, in rounds (`houdini_round_of`), then the survivors re-blasted
+    alone (dropped candidates would only cost the engines clauses). Not checked here:
     `Strengthening.check` runs, with fresh solvers, before any TRUE that rests on it."""
     started = time.monotonic()
     report = SearchReport(candidates=len(candidates))
     if not candidates:
         report.reason = "no candidates"
         return None, report
-    costly = [c for c in candidates if is_costly(c)]
-    cheap = [c for c in candidates if not is_costly(c)]
-    rounds: list[tuple[list[Candidate], float | None]] = []
-    if cheap and costly:
-        first = None if deadline is None else started + CHEAP_SHARE * max(0.0, deadline - started)
-        rounds = [(cheap, first), (costly, deadline)]
-    else:
-        rounds = [(candidates, deadline)]
+    by_round: dict[int, list[Candidate]] = {}
+    for cand in candidates:
+        by_round.setdefault(houdini_round_of(cand), []).append(cand)
+    rounds = [by_round[r] for r in sorted(by_round)]
     kept: list[Candidate] | None = None
-    for added, until in rounds:
-        survivors = _houdini_round(encoded, (kept or []) + added, until, solver, report)
+    for number in range(len(rounds)):
+        until = deadline
+        if deadline is not None and number < len(rounds) - 1:
+            now = time.monotonic()
+            until = now + ROUND_SHARE * max(0.0, deadline - now)
+        # every candidate so far, not the survivors alone: a fact dropped earlier may be
+        # inductive relative to this round's (l >= 1 once l - k is bounded)
+        so_far = [cand for batch in rounds[:number + 1] for cand in batch]
+        survivors = _houdini_round(encoded, so_far, until, solver, report)
         if survivors is None:
-            break  # out of time: the earlier round's set (if any) stands
+            break  # out of time: the earlier rounds' set (if any) stands
         kept = survivors
     report.seconds = time.monotonic() - started
     if kept is None:
