@@ -131,6 +131,33 @@ def _location(encoded: EncodeResult, cut: str) -> tuple[int | None, int | None, 
 _IR_NAME = re.compile(r"%[\w.$\"-]")
 
 
+_BOUND_TEXT = re.compile(r"^(.+) (<=|>=) (-?\d+)$")
+_CASTS = re.compile(r"\((?:unsigned|unsigned long long)\)")
+
+
+def readable(facts: list[str]) -> list[str]:
+    """The facts without those the others plainly imply: of several bounds of one expression
+    the tightest (`k <= 999999` beside `k <= 1000000`), an equation modulo 2**w beside the same
+    equation over the integers. Dropping implied conjuncts does not change the conjunction."""
+    tightest: dict[tuple[str, str], int] = {}
+    for fact in facts:
+        m = _BOUND_TEXT.match(fact)
+        if m and "||" not in fact:
+            key, c = (m.group(1), m.group(2)), int(m.group(3))
+            old = tightest.get(key)
+            tightest[key] = c if old is None else (max(old, c) if m.group(2) == ">=" else min(old, c))
+    exact = {fact for fact in facts if not _CASTS.search(fact)}
+    out = []
+    for fact in facts:
+        m = _BOUND_TEXT.match(fact)
+        if m and "||" not in fact and tightest[(m.group(1), m.group(2))] != int(m.group(3)):
+            continue
+        if _CASTS.search(fact) and "||" not in fact and _CASTS.sub("", fact) in exact:
+            continue
+        out.append(fact)
+    return out
+
+
 def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopInvariant]:
     """One conjunction per cut point, in the order of the program's blocks: the kept facts that
     are C expressions over the variables in scope there. Facts about values without a C name
@@ -141,6 +168,7 @@ def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopIn
         facts = by_cut.setdefault(cand.cut, [])
         if cand.expression not in facts and not _IR_NAME.search(cand.expression):
             facts.append(cand.expression)
+    by_cut = {cut: readable(facts) for cut, facts in by_cut.items()}
     out = []
     for block in encoded.word.blocks:
         if by_cut.get(block.name):
