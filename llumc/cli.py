@@ -377,6 +377,13 @@ def bench_command(
     witness_dir: Optional[Path] = typer.Option(
         None, "--witness-dir", help="Write the SV-COMP witness (format 2.0) of every TRUE and FALSE answer here."
     ),
+    executor: str = typer.Option(
+        "local", "--executor",
+        help="local (child processes here) | dask (a Dask cluster: --jobs local workers, or --scheduler).",
+    ),
+    scheduler: Optional[str] = typer.Option(
+        None, "--scheduler", help="With --executor dask: address of a running Dask scheduler (tcp://HOST:8786)."
+    ),
 ) -> None:
     """Run `llumc check` on every task, score the verdicts, write a TSV and a cactus plot.
 
@@ -384,6 +391,8 @@ def bench_command(
 
     Example: llumc bench ../shared/benchmarks/llumc-publications --32 --timeout 60 --jobs 2
     """
+    import functools
+
     from llumc import bench
 
     properties = bench.SUPPORTED_PROPERTIES if prop == "all" else (prop,)
@@ -394,15 +403,22 @@ def bench_command(
             raise LlumcError(f"--engine must be portfolio, ic3 or bmc, not {engine!r}")
     if timeout <= 0 or jobs < 1 or memory_mb < 64 or grace < 0:
         raise LlumcError("--timeout must be > 0, --jobs >= 1, --memory-mb >= 64, --grace >= 0")
+    from llumc.bench_dist import EXECUTORS, run_tasks_dask
+
+    if executor not in EXECUTORS:
+        raise LlumcError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")
+    if scheduler is not None and executor != "dask":
+        raise LlumcError("--scheduler needs --executor dask")
     published = bench.read_reference(reference) if reference else None
     selected = bench.discover_tasks(tasks, properties=properties, m32=m32, name_filter=name_filter, limit=limit)
     if not selected:
         raise LlumcError(f"{tasks}: no task with a verdict tag or .yml for {', '.join(properties)}")
     print(f"llumc bench: {len(selected)} tasks x {len(engines)} engine(s), {timeout:g} s each, "
           f"{jobs} job(s)", file=sys.stderr)
-    results = bench.run_tasks(selected, engines=engines, timeout=timeout, jobs=jobs, grace=grace,
-                              memory_mb=memory_mb, checker=bench.checker_from_string(checker_cmd),
-                              witness_dir=witness_dir)
+    run = bench.run_tasks if executor == "local" else functools.partial(run_tasks_dask, scheduler=scheduler)
+    results = run(selected, engines=engines, timeout=timeout, jobs=jobs, grace=grace,
+                  memory_mb=memory_mb, checker=bench.checker_from_string(checker_cmd),
+                  witness_dir=witness_dir)
     tsv = out / "results.tsv"
     bench.write_tsv(results, tsv)
     plot = out / "cactus.png"
