@@ -443,8 +443,11 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         expect = ReplayExpectation(kind=group[0].kind, line=group[0].line if len(lines) == 1 else None)
         replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
                           uninit_values=uninit_values)
-        if replayed.confirmed and (len(lines) == 1 or replayed.line in lines):
-            at = next((site for site in group if site.line == replayed.line), group[0])
+        # several sites in the last block: the replay tells which one, by a line of its call
+        # chain (the error of an inlined assert from a header is at the assert's call)
+        hit = next((line for line in [replayed.line, *replayed.chain] if line in lines), None)
+        if replayed.confirmed and (len(lines) == 1 or hit is not None):
+            at = next((site for site in group if site.line == hit), group[0])
             result.error = ErrorSite(at.kind, at.line if at.line is not None else replayed.line, at.description,
                                      at.column if at.line is not None else None)
             result.verdict = "false"

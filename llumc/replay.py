@@ -72,6 +72,9 @@ class ReplayResult:
     observed: str  # what happened, one line: "__VERIFIER_error called at prog.c:17", "exit 0", ...
     line: int | None
     nondet_consumed: int
+    # Lines of the program's own file on the error's call chain, innermost first: the error
+    # inside an inlined `__VERIFIER_assert` of an included header is at its call in main.
+    chain: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -219,10 +222,13 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
     program_object = binary.with_name("program.o")
     harness_object = binary.with_name("harness.o")
     compile_program = [*command, *target, *_program_flags(kind, is_zig), "-c", "-o", str(program_object),
-                       "-x", "c", str(source.resolve())]  # `-x c`: a `.i` file too (frontend)
+                       # `-x c`: a `.i` file too (frontend). The path as given, not resolved:
+                       # a symlinked file's `#include "x.h"` is looked up beside the link, as
+                       # the front end (clang) does.
+                       "-x", "c", str(source.absolute())]
     if through_frontend:
         try:
-            ir = _program_ir(source.resolve(), kind, m32, clang)
+            ir = _program_ir(source.absolute(), kind, m32, clang)
         except LlumcError as err:
             return str(err)
         ir_file = binary.with_name("program.ll")
@@ -344,7 +350,7 @@ class _LineTable:
 
         self.sequences: list[tuple[int, int, list[int], list[tuple[str, int]]]] = []
         self.position_independent = False
-        source_name = source.resolve().name
+        source_name = source.absolute().name
         with open(binary, "rb") as handle:
             elf = ELFFile(handle)
             self.position_independent = elf["e_type"] != "ET_EXEC"
@@ -473,7 +479,8 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
         return ReplayResult(False, f"{observed}; expected line {expect.line}", line, consumed)
     if consumed < recorded:
         observed += f"; {recorded - consumed} recorded nondet values unused"
-    return ReplayResult(True, observed, line, consumed)
+    chain = [location.line for location in locations if location.file == source.name]
+    return ReplayResult(True, observed, line, consumed, chain)
 
 
 def _describe(locations: list[_Location]) -> str:

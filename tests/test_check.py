@@ -202,3 +202,28 @@ def test_preprocessed_input_gives_the_verdict_of_its_source(tmp_path, name, verd
     assert result.verdict == verdict, result.reason
     if verdict == "false":
         assert result.error.line == 11 and "__VERIFIER_error" in result.confirmation
+
+
+def test_a_program_reached_through_a_symlink_is_replayed_with_its_own_includes(tmp_path):
+    """`#include "assert.h"` in a file reached through a symlink: clang looks beside the link,
+    not beside its target (here: no assert.h beside the link, so the C library's). The replay
+    must compile what the front end compiled; it once resolved the link, took the target's
+    assert.h (defining __VERIFIER_assert), stopped at another line and left the FALSE UNKNOWN."""
+    target_dir, link_dir = tmp_path / "target", tmp_path / "links"
+    target_dir.mkdir()
+    link_dir.mkdir()
+    (target_dir / "assert.h").write_text(
+        "extern void __VERIFIER_error(void);\n"
+        "void __VERIFIER_assert(int cond) {\n  if (!(cond)) {\n    ERROR: __VERIFIER_error();\n  }\n}\n")
+    source = target_dir / "prog.c"
+    source.write_text('#include "assert.h"\nextern int __VERIFIER_nondet_int(void);\n'
+                      "void __VERIFIER_assert(int cond);\nint main(void) {\n"
+                      "  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n"
+                      "  __VERIFIER_assert(a >= a);\n  __VERIFIER_assert(b != 7 || a != 3);\n"
+                      "  __VERIFIER_assert(b == b);\n  return 0;\n}\n")
+    link = link_dir / "prog.c"
+    link.symlink_to(source)
+    for path in (source, link):
+        result = check_program(path, timeout=60, m32=True)
+        assert result.verdict == "false", (path, result.reason)
+        assert result.error.line in (4, 7), (path, result.error)
