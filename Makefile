@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench bench-solvers bench-encode bench-schemes bench-frontend samples clean
+.PHONY: install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export samples clean
 
 install: $(STAMP)
 
@@ -70,6 +70,13 @@ SOLVERS_AIGER_TIMEOUT ?= 300
 bench-solvers: $(STAMP)
 	$(PY) -m llumc.benchmarks.solvers_bench --timeout $(SOLVERS_BENCH_TIMEOUT)
 	$(PY) -m solvers.bench --timeout $(SOLVERS_AIGER_TIMEOUT)
+
+# AIGER export against ABC's pdr on ten programs of LLUMC's set (ABC: Debian's berkeley-abc, not a
+# dependency; without it that column says so), then llumc's k-induction on DimSpec and AIGER of
+# every program of tests/programs. Markdown on stdout; exit 1 on a disagreement.
+EXPORT_BENCH_TIMEOUT ?= 60
+bench-export: $(STAMP)
+	$(PY) -m llumc.benchmarks.export_bench --timeout $(EXPORT_BENCH_TIMEOUT) --jobs 2
 
 # Issue 5's run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).
