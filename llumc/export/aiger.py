@@ -139,9 +139,8 @@ def build_aiger(wts: WordTransitionSystem, *, rewrite_level: int = 3) -> AigerEx
     roots = next_bits + list(wts.universal) + list(wts.goal) + general
     graph = AIG()
     lits = blast_functions(wts, roots, graph, rewrite_level=rewrite_level)
-    k = len(next_bits)
-    next_lits, u_lits = lits[:k], lits[k : k + len(wts.universal)]
-    g_lits, i_lits = lits[k + len(wts.universal) : k + len(wts.universal) + len(wts.goal)], lits[-len(general):] if general else []
+    ends = [len(next_bits), len(next_bits) + len(wts.universal), len(next_bits) + len(wts.universal) + len(wts.goal)]
+    next_lits, u_lits, g_lits, i_lits = lits[: ends[0]], lits[ends[0] : ends[1]], lits[ends[1] : ends[2]], lits[ends[2] :]
 
     bad = TRUE
     for lit in g_lits:
