@@ -101,13 +101,15 @@ def run_check(program: Path, timeout: float) -> tuple[str, float]:
     return {"false": "sat", "true": "unsat"}.get(answer.get("verdict"), "unknown"), wall
 
 
-def encode(program: Path, fmt: str, out: Path, m32: bool) -> tuple[str | None, float]:
+def encode(program: Path, fmt: str, out: Path, m32: bool) -> tuple[str | None, bool]:
+    """None or why the encoding failed, and whether the program was refused as bad input (exit 2:
+    the front end does not support it) rather than by an error."""
     command = [sys.executable, "-m", "llumc", "encode", str(program), "--format", fmt, "-o", str(out), "--stats"]
-    proc, wall = run(command + (["--32"] if m32 else []), 600)
+    proc, _wall = run(command + (["--32"] if m32 else []), 600)
     if proc is None or proc.returncode != 0:
         why = "timeout" if proc is None else (proc.stderr.strip().splitlines() or ["?"])[-1][:70]
-        return f"encode failed: {why}", wall
-    return None, wall
+        return f"encode failed: {why}", proc is not None and proc.returncode == 2
+    return None, False
 
 
 def verdict(cell: str) -> str | None:
@@ -163,9 +165,11 @@ def part_two(timeout: float, jobs: int, tmp: Path) -> bool:
 
     def one(program: Path) -> tuple[str | None, bool, int]:
         dim, aig = tmp / f"t-{program.stem}.dimspec", tmp / f"t-{program.stem}.aig"
-        if encode(program, "dimspec", dim, True)[0] is not None:
+        failed, refused = encode(program, "dimspec", dim, True)
+        if refused:
             return None, False, 0  # the front end refuses it (tests/programs/fe_*)
-        failed, _ = encode(program, "aiger", aig, True)
+        if failed is None:
+            failed, _ = encode(program, "aiger", aig, True)
         if failed is not None:
             return f"| {program.name} | | {failed} |", True, 0
         a, b = run_solve(dim, "kind", timeout), run_solve(aig, "kind", timeout)
