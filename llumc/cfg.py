@@ -11,6 +11,7 @@ instruction and its C line.
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -82,6 +83,7 @@ def _address(value) -> int:
     return ctypes.cast(value._ptr, ctypes.c_void_p).value
 
 
+@functools.lru_cache(maxsize=1024)
 def type_width(type_text: str) -> int | None:
     """`i32` -> 32, `{ i32, i1 }` -> 33, `void` -> 0, anything else -> None."""
     t = type_text.strip()
@@ -110,8 +112,310 @@ def _first_line(instr) -> str:
     return str(instr).strip().split("\n")[0]
 
 
-def read_main(module, debug=None, source: str = "") -> Function:
-    """Wrap `main` of an llvmlite module (already through the front end)."""
+def read_main(module, debug=None, source: str = "", text: str | None = None) -> Function:
+    """Wrap `main` of an llvmlite module (already through the front end). Read from the
+    module's text (`text`, or printed once here) when every instruction of main is of a form
+    `_read_main_text` knows; otherwise through llvmlite's values, which is the reference and
+    gives the exact error for what is not supported.
+
+    Why the text: llvmlite prints one instruction (`str(instr)`, needed for predicates, case
+    values, C lines) with a slot tracker built over the whole function, about 40 ms each in the
+    280 000-instruction `main` of the RERS programs (hours in all), and walking the operands
+    through its FFI took 47 s there; the text of main is printed once and read in seconds."""
+    if text is None:
+        try:
+            text = str(module.get_function("main"))
+        except NameError:
+            text = ""
+    fn = _read_main_text(text, debug, source) if text else None
+    if fn is not None:
+        return fn
+    return _read_main_llvmlite(module, debug, source)
+
+
+# --------------------------------------------------------------------------- from the text
+
+class _Unread(Exception):
+    """An instruction form the text reader does not know: read through llvmlite instead."""
+
+
+_NAME = r'%(?:[-\w.$]+|"[^"]*")'
+_DEFINE_MAIN = re.compile(r"^define [^\n]*@main\(", re.M)
+_LABEL = re.compile(r'^([-\w.$]+|"[^"]*"):(?:\s*;.*)?$')
+_ASSIGN = re.compile(r"^(" + _NAME + r") = (.*)$")
+_ATTRIBUTE_GROUPS = re.compile(r"(?: #\d+)+$")
+_INT_TYPE = re.compile(r"i(\d+)$")
+_CALL_TEXT = re.compile(r"^call (?:[\w()]+ )*?(\{[^}]*\}|\S+) (@[\w.$]+|@\"[^\"]+\")\((.*)\)$")
+_FLAGS = {"nuw", "nsw", "exact", "disjoint", "samesign", "nneg"}
+_BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
+
+
+def _bare(name: str) -> str:
+    """`%"a b"` -> `a b`, `%x.0` -> `x.0` (the name llvmlite reports)."""
+    name = name[1:]
+    return name[1:-1] if name.startswith('"') else name
+
+
+def _split_top(text: str) -> list[str]:
+    """Split at commas outside brackets and braces."""
+    if not any(ch in text for ch in "([{<"):
+        return [p for p in (part.strip() for part in text.split(",")) if p]
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def _read_main_text(text: str, debug, source: str) -> Function | None:
+    """main from its printed text (see `read_main`), or None if some instruction is not of a
+    form read here. Instruction keys are positions (unique, as the llvmlite reader's addresses)."""
+    match = _DEFINE_MAIN.search(text)
+    if match is None:
+        return None
+    start = match.start()
+    end = text.find("\n}\n", start)
+    if end < 0:
+        end = text.find("\n}", start)
+    lines = text[start:end].split("\n")
+    if "(" in lines[0][lines[0].index("@main(") + 6:].split(")", 1)[0].strip().replace("...", ""):
+        return None  # parameters: the llvmlite reader reports their use
+    # pass 1: blocks, instruction lines, names
+    raw_blocks: list[tuple[str, list[str]]] = []
+    label_of: dict[str, str] = {}
+    current: list[str] | None = None
+    i = 1
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line.strip() or line.lstrip().startswith((";", "#dbg_")):
+            continue
+        if not line.startswith(" "):
+            label = _LABEL.match(line)
+            if label is None:
+                return None
+            raw = "%" + label.group(1)
+            name = _bare(raw) if not label.group(1).isdigit() else ""
+            current = []
+            label_of[raw] = name or f"bb{len(raw_blocks)}"
+            raw_blocks.append((label_of[raw], current))
+            continue
+        if current is None:  # unnamed entry block without a label line
+            current = []
+            raw_blocks.append(("bb0", current))
+        code = line.strip()
+        if code.startswith("switch ") and code.endswith("["):
+            while i < len(lines) and not lines[i].strip().startswith("]"):
+                code += "\n" + lines[i].strip()
+                i += 1
+            if i < len(lines):
+                code += "\n" + lines[i].strip()
+                i += 1
+        current.append(code)
+    if not raw_blocks:
+        return None
+    names: dict[str, tuple[int, str]] = {}  # text name -> (key, our name)
+    position = 0
+    key = 0
+    for _, codes in raw_blocks:
+        for code in codes:
+            key += 1
+            assign = _ASSIGN.match(code)
+            if assign:
+                raw = assign.group(1)
+                bare = _bare(raw)
+                if raw[1:].isdigit():
+                    names[raw] = (key, f"%{position}")
+                    position += 1
+                else:
+                    names[raw] = (key, f"%{bare}")
+    try:
+        return _build_from_text(raw_blocks, label_of, names, debug, source)
+    except _Unread:
+        return None
+
+
+def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
+    widths: dict[str, int] = {}
+
+    def width_of(ty: str) -> int:
+        w = widths.get(ty)
+        if w is None:
+            w = type_width(ty)
+            if w is None:
+                raise _Unread(ty)
+            widths[ty] = w
+        return w
+
+    def value(ty: str, token: str) -> Operand:
+        w = width_of(ty)
+        if token.startswith("%"):
+            if token not in names or not _INT_TYPE.match(ty) and not ty.startswith("{"):
+                raise _Unread(token)
+            k, name = names[token]
+            return Ref(k, name)
+        if token in ("undef", "poison"):
+            return Undef(w)
+        if token in ("true", "false") or re.fullmatch(r"-?\d+", token):
+            if not _INT_TYPE.match(ty):
+                raise _Unread(token)
+            return Const(parse_constant(token, w), w)
+        raise _Unread(token)
+
+    def typed_width(text: str) -> tuple[Operand, int]:
+        """`i32 %x`, `i1 true`, `{ i32, i1 } %s`, with parameter attributes between."""
+        text = text.strip()
+        if text.startswith("{"):
+            ty, rest = text[:text.index("}") + 1], text[text.index("}") + 1:]
+        else:
+            ty, _, rest = text.partition(" ")
+        words = rest.split()
+        if not words:
+            raise _Unread(text)
+        return value(ty, words[-1]), width_of(ty)
+
+    def typed(text: str) -> Operand:
+        return typed_width(text)[0]
+
+    def label(token: str) -> str:
+        token = token.strip()
+        if not token.startswith("label "):
+            raise _Unread(token)
+        target = token[6:].strip()
+        if target not in label_of:
+            raise _Unread(target)
+        return label_of[target]
+
+    blocks: list[Block] = []
+    key = 0
+    for block_name, codes in raw_blocks:
+        instrs: list[Instr] = []
+        for full in codes:
+            key += 1
+            text = full.split("\n", 1)[0]  # as the llvmlite reader: the first line
+            line = debug.line_of(text) if debug is not None else None
+            code = full.replace("\n", " ").split(", !", 1)[0]
+            code = _ATTRIBUTE_GROUPS.sub("", code)
+            assign = _ASSIGN.match(code)
+            if assign:
+                raw, code = assign.group(1), assign.group(2)
+                name = names[raw][1]
+            else:
+                raw, name = None, ""
+            for prefix in ("tail ", "musttail ", "notail "):
+                if code.startswith(prefix):
+                    code = code[len(prefix):]
+            opcode, _, rest = code.partition(" ")
+            words = rest.split(" ")
+            while words and words[0] in _FLAGS:
+                words.pop(0)
+            rest = " ".join(words)
+            item = Instr(opcode, key, name, 0, line=line, text=text)
+            if opcode in _BINARY:
+                a, b = _split_top(rest)
+                first, item.width = typed_width(a)
+                item.operands = [first, typed(a.split(" ", 1)[0] + " " + b)]
+            elif opcode == "icmp":
+                predicate, _, rest = rest.partition(" ")
+                if predicate not in ICMP_PREDICATES:
+                    raise _Unread(predicate)
+                a, b = _split_top(rest)
+                item.operands = [typed(a), typed(a.split(" ", 1)[0] + " " + b)]
+                item.predicate = predicate
+                item.width = 1
+            elif opcode == "select":
+                parts = _split_top(rest)
+                if len(parts) != 3:
+                    raise _Unread(rest)
+                item.operands = [typed(parts[0]), *(typed_width(p)[0] for p in parts[1:])]
+                item.width = typed_width(parts[1])[1]
+            elif opcode in ("zext", "sext", "trunc"):
+                arg, sep, to = rest.rpartition(" to ")
+                if not sep:
+                    raise _Unread(rest)
+                item.operands = [typed(arg)]
+                item.width = width_of(to.strip())
+            elif opcode == "freeze":
+                operand, item.width = typed_width(rest)
+                item.operands = [operand]
+            elif opcode == "extractvalue":
+                parts = _split_top(rest)
+                if len(parts) != 2 or not parts[1].isdigit():
+                    raise _Unread(rest)
+                struct = re.fullmatch(r"\{\s*i(\d+),\s*i1\s*\}", parts[0][:parts[0].index("}") + 1]) \
+                    if parts[0].startswith("{") else None
+                if struct is None:
+                    raise _Unread(rest)
+                item.operands = [typed(parts[0])]
+                item.index = int(parts[1])
+                if item.index == 0:
+                    item.width = int(struct.group(1))
+                elif item.index == 1:
+                    item.width = 1
+                else:
+                    raise _Unread(rest)
+            elif opcode == "phi":
+                ty, _, pairs = rest.partition(" ")
+                item.width = width_of(ty)
+                for pair in re.findall(r"\[([^\]]*)\]", pairs):
+                    v, b = _split_top(pair)
+                    if b not in label_of:
+                        raise _Unread(b)
+                    item.incoming.append((value(ty, v), label_of[b]))
+            elif opcode == "call":
+                call = _CALL_TEXT.match(code)
+                if call is None or "metadata" in call.group(3) or "asm" in code.split("(", 1)[0]:
+                    raise _Unread(code)
+                item.width = width_of(call.group(1))
+                callee = call.group(2)[1:]
+                item.callee = callee[1:-1] if callee.startswith('"') else callee
+                item.operands = [typed(a) for a in _split_top(call.group(3))]
+            elif opcode == "br":
+                parts = _split_top(rest)
+                if len(parts) == 1:
+                    item.targets = [label(parts[0])]
+                elif len(parts) == 3:
+                    item.operands = [typed(parts[0])]
+                    item.targets = [label(parts[1]), label(parts[2])]
+                else:
+                    raise _Unread(rest)
+            elif opcode == "switch":
+                head, _, body = rest.partition("[")
+                cond, default = _split_top(head)
+                operand, cond_width = typed_width(cond)
+                item.operands = [operand]
+                item.targets = [label(default)]
+                for case in re.findall(r"\bi\d+ (-?\d+|true|false), (label " + _NAME + ")", body.rsplit("]", 1)[0]):
+                    item.cases.append((parse_constant(case[0], cond_width), label(case[1])))
+                if body.count("label") != len(item.cases):
+                    raise _Unread(rest)
+            elif opcode == "ret":
+                if rest.strip() != "void":
+                    item.operands = [typed(rest)]
+            elif opcode == "unreachable":
+                pass
+            else:
+                raise _Unread(opcode)
+            if raw is None and item.width and opcode != "call":
+                raise _Unread(code)
+            if raw is not None and not item.width:
+                raise _Unread(code)
+            instrs.append(item)
+        block_line = debug.block_line.get(block_name) if debug is not None else None
+        blocks.append(Block(block_name, instrs, block_line))
+    return Function(blocks, source)
+
+
+# --------------------------------------------------------------------------- through llvmlite
+
+def _read_main_llvmlite(module, debug=None, source: str = "") -> Function:
+    """The reference reader: llvmlite's values (slow on large functions, see `read_main`)."""
     try:
         fn = module.get_function("main")
     except NameError as err:

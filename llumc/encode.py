@@ -304,7 +304,7 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
     front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow)
     t_front = time.perf_counter() - start
     start = time.perf_counter()
-    fn = read_main(front.module, front.debug, str(path))
+    fn = read_main(front.module, front.debug, str(path), text=front.ir)
     word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug,
                                    fuse=fuse)
     t_word = time.perf_counter() - start
