@@ -71,12 +71,20 @@ class Block:
 class Function:
     blocks: list[Block]
     source: str = ""
+    # name -> block, rebuilt when a name is missing or stale: the encoders look blocks up by
+    # name per block and per edge (a linear search was quadratic in the 24 000 blocks of RERS)
+    _by_name: dict[str, Block] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def block(self, name: str) -> Block:
-        for b in self.blocks:
-            if b.name == name:
-                return b
-        raise KeyError(name)
+        found = self._by_name.get(name)
+        if found is None or found.name != name:
+            self._by_name = {}
+            for b in self.blocks:
+                self._by_name.setdefault(b.name, b)
+            found = self._by_name.get(name)
+            if found is None:
+                raise KeyError(name)
+        return found
 
 
 def _address(value) -> int:

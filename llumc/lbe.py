@@ -140,6 +140,7 @@ class LargeBlockEncoder(StepEncoder):
         self.error = len(cuts) + 1
         self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
         self.regions = {c: Region(fn, c, self.cut_set) for c in cuts}
+        self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
 
     # ----------------------------------------------------------------- state space
     def _uses(self, region: Region):
@@ -184,6 +185,17 @@ class LargeBlockEncoder(StepEncoder):
                     c_names = self.debug.names_of(ins.name[1:]) if self.debug is not None and ins.name else []
                     kind = "phi" if ins.opcode == "phi" else "value"
                     self.state_of[ins.key] = self.new_state(ins.name, ins.width, kind, None, c_names)
+
+    def incoming_of(self, phi: Instr) -> dict[str, tuple[int, Operand]]:
+        """Predecessor -> (position, value) of its first incoming entry in `phi`; cached: a
+        phi of RERS's return blocks has thousands of entries, searched once per entering edge."""
+        found = self._incoming.get(phi.key)
+        if found is None:
+            found = {}
+            for pos, (value, pred) in enumerate(phi.incoming):
+                found.setdefault(pred, (pos, value))
+            self._incoming[phi.key] = found
+        return found
 
     # ----------------------------------------------------------------- one step
     def encode_region(self, region: Region, writes: dict[int, list[tuple[Term, Term]]]) -> None:
@@ -235,8 +247,9 @@ class LargeBlockEncoder(StepEncoder):
                         continue
                     term = None
                     chosen: set[str] = set()
+                    by_pred = self.incoming_of(ins)
                     for pred, cond in reversed(incoming[name]):
-                        pos, value = next((k, v) for k, (v, p) in enumerate(ins.incoming) if p == pred)
+                        pos, value = by_pred[pred]
                         if pred in chosen:
                             continue
                         chosen.add(pred)
@@ -289,7 +302,7 @@ class LargeBlockEncoder(StepEncoder):
                 for ins in self.fn.block(target).instrs:  # its phis are set on the entering edge
                     if ins.opcode != "phi":
                         continue
-                    pos, value = next((k, v) for k, (v, p) in enumerate(ins.incoming) if p == name)
+                    pos, value = self.incoming_of(ins)[name]
                     writes[self.state_of[ins.key].index].append(
                         (tb.and_(here, taken), read(value, name, ins, block, pos)))
             # values needed after a cut point: written when the block runs
