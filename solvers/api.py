@@ -49,6 +49,9 @@ def load(path: str | Path, warn: Callable[[str], None] | None = None) -> Transit
         raise DimSpecError(name, None, f"cannot read file: {err.strerror or err}") from None
     if Path(name).suffix.lower() in AIGER_SUFFIXES or head in (b"aag ", b"aig "):
         return read_aiger(path)
+    if Path(name).suffix.lower() in (".btor", ".btor2"):
+        raise DimSpecError(name, None, "BTOR2 is word level and not read here; write the same system as AIGER "
+                           "(llumc encode --format aiger)")
     if warn is None:
         return read_dimspec(path)
     return read_dimspec(path, warn=warn)

@@ -252,5 +252,8 @@ def test_cli_encode_formats_and_solve(tmp_path: Path) -> None:
     btor2 = run_llumc("encode", str(program), "--format", "btor2")
     assert btor2.returncode == 0 and "bad" in btor2.stdout
     read_btor2(btor2.stdout)
+    (tmp_path / "m.btor2").write_text(btor2.stdout)
+    refused = run_llumc("solve", str(tmp_path / "m.btor2"))
+    assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1 and "BTOR2" in refused.stderr
     bad = run_llumc("encode", str(program), "--format", "smv")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "--format" in bad.stderr
