@@ -105,16 +105,17 @@ class _Queries:
             if answer is not None:
                 return answer
 
-    def falsified(self, which: str, kept: list[int], literals: list[int]) -> list[int] | None:
+    def falsified(self, which: str, kept: list[int], literals: list[int],
+                  assumed: list[int] = ()) -> list[int] | None:
         """Candidates of `kept` that some state (initiation) or some successor of a state
-        satisfying all of `kept` (consecution) makes false; None if there is none."""
+        satisfying all of `kept` and `assumed` (consecution) makes false; None if there is none."""
         solver = self.init if which == "init" else self.step
         offset = 0 if which == "init" else self.m
         selector = self.next_free
         self.next_free += 1
         solver.add_clause([-selector] + [-(literals[i] + offset if literals[i] > 0 else literals[i] - offset)
                                          for i in kept])
-        assumptions = [selector] if which == "init" else [selector] + [literals[i] for i in kept]
+        assumptions = [selector] if which == "init" else [selector] + [literals[i] for i in [*kept, *assumed]]
         try:
             if not self._solve(solver, assumptions):
                 return None
@@ -143,17 +144,25 @@ class HoudiniResult:
 
 
 def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVER,
-            deadline: float | None = None) -> HoudiniResult:
+            deadline: float | None = None, assumed: list[int] = ()) -> HoudiniResult:
     """The largest inductive subset of the candidates (a fixpoint: unique, whatever the order
     of drops). `kept` is None when the deadline passed first: a partial subset is not
-    inductive and must not be used."""
+    inductive and must not be used.
+
+    `assumed`: indexes of candidates already known to be inductive together on their own (an
+    earlier Houdini's result, for one that adds candidates): they are kept without being asked
+    about — a set that is inductive alone stays in every larger fixpoint — and only assumed in
+    the consecution queries of the others. That spares the SAT solver proving them again (a
+    product such as 2*s == i*i + i takes seconds each time). `Strengthening.check` still checks
+    everything kept, by fresh solvers."""
     started = time.monotonic()
     result = HoudiniResult(kept=None)
     if not lemmas.literals:
         result.kept = []
         return result
     queries = _Queries(ts, lemmas, solver, deadline)
-    kept = list(range(len(lemmas.literals)))
+    fixed = sorted(set(assumed))
+    kept = [i for i in range(len(lemmas.literals)) if i not in set(fixed)]
     try:
         while kept:
             bad = queries.falsified("init", kept, lemmas.literals)
@@ -162,12 +171,12 @@ def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVE
             result.dropped_initiation += len(bad)
             kept = [i for i in kept if i not in set(bad)]
         while kept:
-            bad = queries.falsified("step", kept, lemmas.literals)
+            bad = queries.falsified("step", kept, lemmas.literals, fixed)
             if bad is None:
                 break
             result.dropped_consecution += len(bad)
             kept = [i for i in kept if i not in set(bad)]
-        result.kept = kept
+        result.kept = sorted(fixed + kept)
     except _Timeout:
         result.kept = None
     finally:

@@ -103,3 +103,14 @@ def test_kind_unrolls_the_original_paths_and_proves_with_the_strengthened_step()
     assert found.status == "sat" and found.trace == [[-1, -2], [1, -2], [-1, 2], [1, 2]]
     with pytest.raises(ValueError):
         solve(safe_strong, "kind", paths=TransitionSystem(n=3, init=[[-1]], goal=[[1]], trans=[], aux=frozenset()))
+
+
+def test_houdini_assumes_what_is_known_inductive_and_still_drops_the_rest():
+    """`assumed`: candidates known to be inductive together stay without being asked about and
+    support the others' consecution; the rest is decided as without them."""
+    ts = two_bit_counter(stop_at_two=True)
+    plain = houdini(ts, lemmas_value_is_not_3())
+    found = houdini(ts, lemmas_value_is_not_3(), assumed=plain.kept)
+    assert found.kept == plain.kept == [0]
+    assert found.dropped_consecution == 2
+    check_lemmas(ts, lemmas_value_is_not_3(), found.kept)

@@ -192,8 +192,8 @@ class SearchReport:
 
 
 # Houdini runs in rounds, the cheap and usually decisive facts first: each later round adds its
-# candidates to those of the earlier ones, and a round that runs out of time leaves the earlier
-# rounds' inductive set. A round that is not the last may use this share of what is left.
+# candidates to those of the earlier rounds that finished; a round that runs out of time is
+# given up (its candidates dropped, the earlier rounds' inductive set stands) and the next runs. A round that is not the last may use this share of what is left.
 ROUND_SHARE = 0.5
 # The families of the second round: many candidates each (pairs of variables, splits of the
 # samples), which multiply Houdini's SAT calls.
@@ -218,8 +218,12 @@ def is_costly(candidate: Candidate) -> bool:
 
 
 def houdini_round_of(candidate: Candidate) -> int:
-    """0: single facts; 1: combinations and disjunctions; 2: products."""
-    return 2 if is_costly(candidate) else 1 if candidate.kind in WIDE_KINDS else 0
+    """0: single facts; 1: exact products (few, needed by polynomial loops such as gauss's
+    `2*s == i*i + i`); 2: combinations and disjunctions (many); 3: products modulo 2**w (needed
+    only where the exact ones wrap around)."""
+    if is_costly(candidate):
+        return 3 if candidate.kind == "modular" else 1
+    return 2 if candidate.kind in WIDE_KINDS else 0
 
 
 def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: float | None,
@@ -237,17 +241,21 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
         by_round.setdefault(houdini_round_of(cand), []).append(cand)
     rounds = [by_round[r] for r in sorted(by_round)]
     kept: list[Candidate] | None = None
-    for number in range(len(rounds)):
+    accepted: list[Candidate] = []  # the candidates of the rounds that finished
+    for number, batch in enumerate(rounds):
         until = deadline
-        if deadline is not None and number < len(rounds) - 1:
+        if deadline is not None:
             now = time.monotonic()
-            until = now + ROUND_SHARE * max(0.0, deadline - now)
+            if now >= deadline:
+                break
+            if number < len(rounds) - 1:
+                until = now + ROUND_SHARE * (deadline - now)
         # every candidate so far, not the survivors alone: a fact dropped earlier may be
         # inductive relative to this round's (l >= 1 once l - k is bounded)
-        so_far = [cand for batch in rounds[:number + 1] for cand in batch]
-        survivors = _houdini_round(encoded, so_far, until, solver, report)
+        survivors = _houdini_round(encoded, accepted + batch, until, solver, report, kept or [])
         if survivors is None:
-            break  # out of time: the earlier rounds' set (if any) stands
+            continue  # out of time: this round's candidates are given up, the next may run
+        accepted += batch
         kept = survivors
     report.seconds = time.monotonic() - started
     if kept is None:
@@ -268,13 +276,16 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
 
 
 def _houdini_round(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None,
-                   solver: str, report: SearchReport) -> list[Candidate] | None:
-    """The largest inductive subset of `candidates`, or None if `deadline` passed first."""
+                   solver: str, report: SearchReport, inductive: list[Candidate] = ()) -> list[Candidate] | None:
+    """The largest inductive subset of `candidates`, or None if `deadline` passed first.
+    `inductive`: some of them, known inductive together (assumed, not asked about again)."""
     try:
         lemmas = blast_candidates(encoded, candidates, deadline)
     except OutOfTime:
         return None
-    found = houdini(encoded.ts, lemmas, solver=solver, deadline=deadline)
+    known = {id(cand) for cand in inductive}
+    found = houdini(encoded.ts, lemmas, solver=solver, deadline=deadline,
+                    assumed=[i for i, cand in enumerate(candidates) if id(cand) in known])
     report.houdini_calls += found.sat_calls
     if found.kept is None:
         return None
