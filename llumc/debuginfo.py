@@ -41,6 +41,8 @@ _NAMED_VALUE = r"%[\w.$-]+|%\"[^\"]+\"|\d+"
 # Any dbg record: (type and value, variable, expression, location).
 _ANY_DBG_RECORD = re.compile(
     r"#dbg_(?:value|declare|assign)\((.+?), !(\d+), !DIExpression\(([^)]*)\), !(\d+)")
+_LABEL = re.compile(r"([\w.$-]+|\"[^\"]+\"|\d+):")
+_PHI = re.compile(r"%[^=]+= phi ")
 _LABEL_USE = re.compile(r"label %([\w.$-]+|\"[^\"]+\")")
 _LOOP_ATTACHMENT = re.compile(r"!llvm\.loop !(\d+)")
 _LOOP_NODE = re.compile(r"^!(\d+) = distinct !\{!\d+, !(\d+)", re.M)
@@ -201,11 +203,12 @@ def _fields(text: str) -> dict[str, str]:
     return dict(re.findall(r"(\w+): (\"[^\"]*\"|[^,]+)", text))
 
 
-def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
+def _compute_scopes(info: DebugInfo):
+    """The dataflow of `scope_at` over main; returns block → ScopeAt | None (computed per call)."""
     text = info._text
     main = re.search(r"^define [^\n]*@main\(.*?^}$", text, flags=re.M | re.S)
     if not main:
-        return {}
+        return lambda block: None
     # metadata: scopes (parent, subprogram name), local variables, locations, loop starts
     scope_parent: dict[int, int | None] = {}
     subprogram_name: dict[int, str] = {}
@@ -238,7 +241,7 @@ def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
     first_location: dict[str, int] = {}
     block = None
     for raw in main.group(0).split("\n")[1:]:
-        label = re.match(r"^([\w.$-]+|\"[^\"]+\"|\d+):", raw)
+        label = _LABEL.match(raw) if raw[:1] not in (" ", "") else None
         if label or block is None:
             block = label.group(1).strip('"') if label else "entry"
             order.append(block)
@@ -259,12 +262,13 @@ def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
                 holder = _bare(value) if value.startswith("%") and not expression else None
                 records[block].append(((int(m.group(2)), loc[3] if loc else None), holder))
             continue
-        if block not in head_records and not re.match(r"%[^=]+= phi ", line):
+        if block not in head_records and not _PHI.match(line):
             head_records[block] = len(records[block])
-        succs[block] += [t.strip('"') for t in _LABEL_USE.findall(line)]
-        loop = _LOOP_ATTACHMENT.search(line)
-        if loop:
-            loop_of_latch[block] = int(loop.group(1))
+        if "label %" in line:  # a terminator (or a line of a switch's table)
+            succs[block] += [t.strip('"') for t in _LABEL_USE.findall(line)]
+            loop = _LOOP_ATTACHMENT.search(line)
+            if loop:
+                loop_of_latch[block] = int(loop.group(1))
         if block not in first_location:
             attachments = _DBG_ATTACHMENT.findall(line)
             if attachments and location.get(int(attachments[-1]), (0,))[0] > 0:
@@ -299,8 +303,12 @@ def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
             if t in preds and b not in preds[t]:
                 preds[t].append(b)
 
-    # which value holds each variable instance at each block's entry (after its phis)
+    # which value holds each variable instance at each block's entry (after its phis); a
+    # block without records passes its entry on as the same object, so merges of equal states
+    # are cheap (RERS programs: 24 000 blocks)
     def run(records_of_block, entry):
+        if not records_of_block:
+            return entry
         current = dict(entry)
         for key, holder in records_of_block:
             current[key] = holder
@@ -311,7 +319,7 @@ def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
     for _ in range(len(order) + 2):
         changed = False
         for b in rpo:
-            seen = [out[p] for p in preds[b] if p in out]
+            seen = list({id(s): s for s in (out[p] for p in preds[b] if p in out)}.values())
             if not seen:
                 entry: dict = {}
             elif len(seen) == 1:
@@ -324,31 +332,39 @@ def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
             head = run(records[b][:head_records.get(b, len(records[b]))], entry)
             new_out = run(records[b][head_records.get(b, len(records[b])):], head)
             at_head[b] = head
-            if out.get(b) != new_out:
+            old = out.get(b)
+            if old is not new_out and old != new_out:
                 out[b] = new_out
                 changed = True
         if not changed:
             break
 
-    def chain(scope: int | None) -> list[int]:
-        seen: list[int] = []
-        while scope is not None and scope not in seen:
-            seen.append(scope)
-            scope = scope_parent.get(scope)
-        return seen
+    chains: dict[int | None, list[int]] = {}
 
-    scopes: dict[str, ScopeAt] = {}
-    for b in order:
+    def chain(scope: int | None) -> list[int]:
+        if scope not in chains:
+            seen: list[int] = []
+            at = scope
+            while at is not None and at not in seen:
+                seen.append(at)
+                at = scope_parent.get(at)
+            chains[scope] = seen
+        return chains[scope]
+
+    def view(b: str) -> ScopeAt | None:
+        if b not in at_head:
+            return None
         where = loop_location.get(b, first_location.get(b))
         line, column, scope, inlined = location.get(where, (0, 0, None, None)) if where else (0, 0, None, None)
         visible = chain(scope)
+        depth_of = {sc: len(visible) - i for i, sc in enumerate(visible)}
         best: dict[str, tuple[int, str | None]] = {}  # C name → (scope depth, holder or None)
-        for (var, var_inlined), holder in at_head.get(b, {}).items():
+        for (var, var_inlined), holder in at_head[b].items():
             name, var_scope, declared = variables[var]
             if visible:
-                if var_inlined != inlined or var_scope not in visible or (declared and declared > line):
+                if var_inlined != inlined or var_scope not in depth_of or (declared and declared > line):
                     continue
-                depth = len(visible) - visible.index(var_scope)
+                depth = depth_of[var_scope]
             else:
                 depth = 0
             held = holder if holder is not None and holder != _CONFLICT else None
@@ -357,13 +373,17 @@ def _compute_scopes(info: DebugInfo) -> dict[str, ScopeAt]:
             elif depth == best[name][0] and best[name][1] != held:
                 best[name] = (depth, None)  # two instances, one name, one depth: ambiguous
         function = subprogram_name.get(visible[-1]) if visible else None
-        scopes[b] = ScopeAt({n: h for n, (_, h) in best.items() if h is not None},
-                            line or None, column or None, function)
-    return scopes
+        return ScopeAt({n: h for n, (_, h) in best.items() if h is not None},
+                       line or None, column or None, function)
+
+    return view
 
 
 def scope_at(info: DebugInfo, block: str) -> ScopeAt | None:
-    """The C view of `block` of main (see ScopeAt); None when the module has no such block."""
+    """The C view of `block` of main (see ScopeAt); None when the module has no such block.
+    The dataflow over main runs once, on the first call; each block's view when asked."""
     if info._scopes is None:
-        info._scopes = _compute_scopes(info)
-    return info._scopes.get(block)
+        info._scopes = {"": _compute_scopes(info)}
+    if block not in info._scopes:
+        info._scopes[block] = info._scopes[""](block)
+    return info._scopes[block]
