@@ -397,7 +397,7 @@ def check_program(
                              f"{'' if len(strengthening.kept) == 1 else 's'} (checked inductive)")
             # The invariants alone: with them, ¬error is 1-inductive (k-induction needed k = 1).
             # Known only when k-induction answered; IC3's answers leave it open (None).
-            alone = (answer.k == 1) if used == "kind" and answer.k is not None else None
+            alone = (answer.proof == "k-induction" and answer.k == 1) if used == "kind" else None
             return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
                                       confirmation=confirmation, invariants_alone=alone))
         return finish(CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
