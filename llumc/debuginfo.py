@@ -221,8 +221,11 @@ def _compute_scopes(info: DebugInfo):
         else:
             scope_parent[node] = int(f["scope"][1:]) if f.get("scope", "").startswith("!") else None
     variables: dict[int, tuple[str, int, int]] = {}  # id → (name, scope, declaration line)
+    file_scope: set[int] = set()  # a global the front end promoted to a local of main
     for m in _LOCAL_VARIABLE.finditer(text):
         variables[int(m.group(1))] = (m.group(2), int(m.group(3)), int(m.group(4) or 0))
+        if "DIFlagArtificial" in text[m.end():text.find("\n", m.end())]:
+            file_scope.add(int(m.group(1)))
     location: dict[int, tuple[int, int, int | None, int | None]] = {}  # line, col, scope, inlinedAt
     for m in _LOCATION_DETAIL.finditer(text):
         f = _fields(m.group(2))
@@ -361,7 +364,9 @@ def _compute_scopes(info: DebugInfo):
         best: dict[str, tuple[int, str | None]] = {}  # C name → (scope depth, holder or None)
         for (var, var_inlined), holder in at_head[b].items():
             name, var_scope, declared = variables[var]
-            if visible:
+            if var in file_scope:
+                depth = 0  # a global: visible in every function, shadowed by any local
+            elif visible:
                 if var_inlined != inlined or var_scope not in depth_of or (declared and declared > line):
                     continue
                 depth = depth_of[var_scope]

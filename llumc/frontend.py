@@ -436,7 +436,7 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
             var_name, file_md, line, type_md = var
             sp = sp_match.group(1)
             new_md.append(f'!{next_md} = !DILocalVariable(name: "{var_name}", scope: !{sp}, '
-                          f"file: !{file_md}, line: {line}, type: !{type_md})")
+                          f"file: !{file_md}, line: {line}, type: !{type_md}, flags: DIFlagArtificial)")
             new_md.append(f"!{next_md + 1} = !DILocation(line: {line}, scope: !{sp})")
             inits.append(f"    #dbg_declare(ptr {local_ref}, !{next_md}, !DIExpression(), "
                          f"!{next_md + 1})")

@@ -58,6 +58,44 @@ int main(void) {
     assert {"s", "k", "n"} <= set(view.holders) and "m" not in view.holders
 
 
+def test_a_global_is_named_in_every_function_and_shadowed_by_a_local(tmp_path):
+    """Globals used only by main (and its inlined callees) become locals of main: their values
+    must keep the global's C name at a loop head of an inlined function, or no fact about them
+    is printed (token_ring's state lives in globals)."""
+    front = compile_text(tmp_path, """\
+extern int __VERIFIER_nondet_int(void);
+int token;
+int local;
+int count;
+void step(void) {
+  for (int count = 0; count < 2; count++) {
+    token++;
+  }
+}
+void run(int n) {
+  for (int k = 0; k < n; k++) {
+    step();
+  }
+}
+int main(void) {
+  token = __VERIFIER_nondet_int();
+  local = token;
+  run(__VERIFIER_nondet_int());
+  return token - local + count;
+}
+""")
+    heads = [b for b in ("for.cond.i", "for.cond.i.i") if front.debug.scope_at(b) is not None]
+    assert len(heads) == 2
+    run_view, step_view = (front.debug.scope_at(b) for b in heads)
+    assert run_view.function == "run" and step_view.function == "step"
+    for view in (run_view, step_view):
+        assert {"token", "local"} <= set(view.holders) and "n" not in step_view.holders
+    # the global count is never written: it is the constant 0, held by no value; step's own
+    # `count` shadows it there
+    assert "count" not in run_view.holders
+    assert step_view.holders["count"] != step_view.holders["token"]
+
+
 def test_an_inner_declaration_shadows_the_outer_one(tmp_path):
     front = compile_text(tmp_path, """\
 extern int __VERIFIER_nondet_int(void);

@@ -54,6 +54,7 @@ MODULI = (8, 4, 2, 3)
 PARITY_VARIABLES = 12  # GF(2) relations of the lowest bits over at most 12 variables
 COMBINATION_VARIABLES = 5  # bounds of a*v + b*w over pairs of at most 5 variables
 COMBINATIONS = ((1, -1), (1, 1), (2, -1), (1, -2))  # (a, b): v - w, v + w, 2v - w, v - 2w
+SCALES = 4  # ... and v ± K*w, K*v ± w for at most 4 of the program's constants K (3..65536)
 GUARD_VARIABLES = 5  # disjunctions `guard || fact` split the samples on at most 5 variables
 GUARDED_PER_SPLIT = 12  # ... keeping at most this many facts per side of a split
 _UNSIGNED_CAST = {32: "(unsigned)", 64: "(unsigned long long)"}
@@ -388,7 +389,7 @@ class _Builder:
     def combination_bound(self, a: int, v: Var, b: int, w: Var, c: int, lower: bool) -> Term:
         """a*v + b*w >= c (lower) or <= c, over the integers (a width where nothing wraps)."""
         tb = self.tb
-        width = max(v.width, w.width) + 4 + abs(c).bit_length()
+        width = max(v.width, w.width) + 2 + abs(a).bit_length() + abs(b).bit_length() + abs(c).bit_length()
         terms = []
         for coef, x in ((a, v), (b, w)):
             t = self.ext(x, width)
@@ -449,7 +450,7 @@ def _equation_text(terms: list[tuple[int, tuple[Var, ...]]], cast: str = "") -> 
 def _combination_text(a: int, v: Var, b: int, w: Var) -> str:
     """a*v + b*w as C computes it without wrapping around: in `long long` (both are at most 32
     bits wide), so that `i - s >= -300` over unsigned i, s means what the fact means."""
-    first = f"(long long){v.name}" if a == 1 else f"{a}*(long long){v.name}"
+    first = f"(long long){v.name}" if a == 1 else f"{a}*(long long){v.name}"  # a > 0 always
     second = f"(long long){w.name}" if abs(b) == 1 else f"{abs(b)}*(long long){w.name}"
     return f"{first} {'+' if b > 0 else '-'} {second}"
 
@@ -720,7 +721,8 @@ class _CutPoint:
             values = self.columns[v.index]
             lo_type = -(1 << (v.width - 1)) if v.signed else 0
             hi_type = (1 << (v.width - 1)) - 1 if v.signed else mask(v.width)
-            pool = sorted({c for c in self.constants if lo_type <= c <= hi_type})
+            # the constants and their negations: `x >= -999999` where x falls by up to y < 1000000
+            pool = sorted({c for c in self.constants + [-c for c in self.constants] if lo_type <= c <= hi_type})
             low, high = min(values), max(values)
             below = [c for c in reversed(pool) if c <= low and c > lo_type][:2]
             above = [c for c in pool if c >= high and c < hi_type][:2]
@@ -739,10 +741,14 @@ class _CutPoint:
         variables = [v for v in self.moving if v.c_named and v.width <= 32][:COMBINATION_VARIABLES]
         pool = sorted(set(self.constants) | {-c for c in self.constants} | {-1, 0, 1})  # differences: both signs
         signed_pool = [c for c in pool if -(1 << 31) <= c < 1 << 31]
+        # a program constant as a coefficient: `x + 1000*y >= c` when y, above -1000, feeds x
+        scales = sorted({abs(c) for c in self.constants if 3 <= abs(c) <= 1 << 16})[:SCALES]
+        scaled = [(1, s) for s in scales] + [(1, -s) for s in scales] + [(s, 1) for s in scales] + \
+            [(s, -1) for s in scales]
         for a_pos, v in enumerate(variables):
             for w in variables[a_pos + 1:]:
                 cv, cw = self.columns[v.index], self.columns[w.index]
-                for a, b in COMBINATIONS:
+                for a, b in COMBINATIONS + tuple(scaled):
                     if (a, b) == (1, -1) and ({v.index, w.index} & self.dependent):
                         continue  # v - w is a constant: an equality says it
                     values = [a * x + b * y for x, y in zip(cv, cw)]
@@ -757,7 +763,7 @@ class _CutPoint:
                     for c, lower in ((below, True), (above, False)):
                         if c is None:
                             continue
-                        priority = 6 + self.penalty(v, w)
+                        priority = (6 if max(abs(a), abs(b)) <= 2 else 8) + self.penalty(v, w)
                         self.add(priority, self.build.combination_bound(a, v, b, w, c, lower),
                                  f"{name} {'>=' if lower else '<='} {c}", "combination")
 
