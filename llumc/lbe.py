@@ -32,6 +32,7 @@ import math
 from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
 from llumc.terms import Term
+from llumc.valuesets import KnownBits, constant_sets
 from llumc.wordsys import BlockCode, StepEncoder, WordTransitionSystem
 
 
@@ -130,8 +131,9 @@ class Region:
 
 
 class LargeBlockEncoder(StepEncoder):
-    def __init__(self, fn: Function, prop: str, classify, debug=None):
+    def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True):
         super().__init__(fn, prop, "lbe", classify, debug)
+        self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
         cuts = cut_points(fn)
         self.cut_set = set(cuts)
         self.heads = [fn.block(c) for c in cuts]
@@ -141,6 +143,17 @@ class LargeBlockEncoder(StepEncoder):
         self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
         self.regions = {c: Region(fn, c, self.cut_set) for c in cuts}
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
+        self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
+
+    def read_state(self, var) -> Term:
+        """The current value of a state variable, with the bits fixed that every value it can
+        hold shares (`llumc/valuesets.py`). Sound because a state variable is only read after it
+        was written (SSA dominance), and every value written is in its set; where it was never
+        written (the first step), the value is never read and the fixed bits change nothing
+        observable."""
+        term = self.cur(var)
+        known = self.known.get(var.index)
+        return term if known is None else known.apply(self.tb, term)
 
     # ----------------------------------------------------------------- state space
     def _uses(self, region: Region):
@@ -179,12 +192,16 @@ class LargeBlockEncoder(StepEncoder):
             for key, use_block in self._uses(region):
                 if region.read(self.defs[key][0].name, use_block) != "local":
                     needed.add(key)
+        sets = constant_sets(self.fn) if self.narrow else {}
         for b in self.fn.blocks:
             for ins in b.instrs:
                 if ins.key in needed:
                     c_names = self.debug.names_of(ins.name[1:]) if self.debug is not None and ins.name else []
                     kind = "phi" if ins.opcode == "phi" else "value"
-                    self.state_of[ins.key] = self.new_state(ins.name, ins.width, kind, None, c_names)
+                    var = self.new_state(ins.name, ins.width, kind, None, c_names)
+                    self.state_of[ins.key] = var
+                    if ins.key in sets:
+                        self.known[var.index] = KnownBits.of(sets[ins.key], ins.width)
 
     def incoming_of(self, phi: Instr) -> dict[str, tuple[int, Operand]]:
         """Predecessor -> (position, value) of its first incoming entry in `phi`; cached: a
@@ -220,7 +237,7 @@ class LargeBlockEncoder(StepEncoder):
                 # absent only if the defining block ended the step before the definition:
                 # then this use is unreachable in the step and any value will do
                 return local[op.key] if op.key in local else tb.const(0, self.defs[op.key][1].width)
-            state = self.cur(self.state_of[op.key])
+            state = self.read_state(self.state_of[op.key])
             if how == "mixed" and op.key in local:
                 return tb.ite(reach[def_block], local[op.key], state)
             return state
@@ -243,7 +260,7 @@ class LargeBlockEncoder(StepEncoder):
                     local[ins.key] = pure
                 elif op == "phi":
                     if name == region.root:
-                        local[ins.key] = self.cur(self.state_of[ins.key])
+                        local[ins.key] = self.read_state(self.state_of[ins.key])
                         continue
                     term = None
                     chosen: set[str] = set()
@@ -324,7 +341,7 @@ class LargeBlockEncoder(StepEncoder):
             self.encode_region(self.regions[c], writes)
         nexts: dict[int, Term] = {}
         for var in self.state:
-            term = self.cur(var)  # default: unchanged (so ok and error are absorbing)
+            term = self.read_state(var)  # default: unchanged (so ok and error are absorbing)
             for cond, value in reversed(writes[var.index]):
                 term = tb.ite(cond, value, term)
             nexts[var.index] = term
