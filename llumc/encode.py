@@ -39,6 +39,7 @@ from solvers.transys import TransitionSystem
 from llumc.aig import AIG
 from llumc.bitblast import blast, parse_leaf_bit
 from llumc.cnf import CnfBuilder
+from llumc.gcpause import cyclic_gc_paused
 from llumc.lbe import LargeBlockEncoder
 from llumc.transys import build_small_block_system
 from llumc.wordsys import WordTransitionSystem
@@ -296,6 +297,16 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
                 fuse: bool | None = None, division: str = "aux") -> EncodeResult:
     """C file -> DimSpec transition system for one property."""
+    with cyclic_gc_paused():
+        return _encode_file(path, prop=prop, m32=m32, scheme=scheme, clang=clang,
+                            check_div_by_zero=check_div_by_zero, check_shift=check_shift,
+                            cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
+                            fuse=fuse, division=division)
+
+
+def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: str | None,
+                 check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
+                 alias_next: bool, fuse: bool | None, division: str) -> EncodeResult:
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
 
