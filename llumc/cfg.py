@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 
 from llumc.errors import UnsupportedError
 
+# A pointer in a register (llumc/memory.py): an 8-bit object id above a 64-bit byte offset.
+POINTER_WIDTH = 72
+
 ICMP_PREDICATES = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
 
 
@@ -37,7 +40,24 @@ class Undef:
     width: int
 
 
-Operand = Const | Ref | Undef
+@dataclass(frozen=True)
+class GlobalAddr:
+    """`@name` used as a value: the address of a global object (llumc/memory.py)."""
+
+    name: str
+    width: int = POINTER_WIDTH
+
+
+@dataclass(frozen=True)
+class Literal:
+    """An aggregate constant (`zeroinitializer`, `[i32 1, i32 2]`, `c"ab"`) stored to memory."""
+
+    type_text: str
+    text: str
+    width: int = 0
+
+
+Operand = Const | Ref | Undef | GlobalAddr | Literal
 
 
 @dataclass
@@ -53,6 +73,7 @@ class Instr:
     cases: list[tuple[int, str]] = field(default_factory=list)  # switch: (value, block)
     callee: str | None = None
     index: int | None = None  # extractvalue
+    mem_type: str | None = None  # alloca: allocated type; load/store: accessed type; GEP: source type
     line: int | None = None
     text: str = ""
 
@@ -71,6 +92,7 @@ class Block:
 class Function:
     blocks: list[Block]
     source: str = ""
+    module: object = None  # the llvmlite module (llumc/memory.py reads type layouts from it)
     # name -> block, rebuilt when a name is missing or stale: the encoders look blocks up by
     # name per block and per edge (a linear search was quadratic in the 24 000 blocks of RERS)
     _by_name: dict[str, Block] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -97,6 +119,8 @@ def type_width(type_text: str) -> int | None:
     t = type_text.strip()
     if t == "void":
         return 0
+    if t == "ptr":
+        return POINTER_WIDTH
     m = re.fullmatch(r"i(\d+)", t)
     if m:
         return int(m.group(1))
@@ -136,9 +160,10 @@ def read_main(module, debug=None, source: str = "", text: str | None = None) -> 
         except NameError:
             text = ""
     fn = _read_main_text(text, debug, source) if text else None
-    if fn is not None:
-        return fn
-    return _read_main_llvmlite(module, debug, source)
+    if fn is None:
+        fn = _read_main_llvmlite(module, debug, source)
+    fn.module = module
+    return fn
 
 
 # --------------------------------------------------------------------------- from the text
@@ -162,6 +187,22 @@ def _bare(name: str) -> str:
     """`%"a b"` -> `a b`, `%x.0` -> `x.0` (the name llvmlite reports)."""
     name = name[1:]
     return name[1:-1] if name.startswith('"') else name
+
+
+def _split_type(text: str) -> tuple[str, str]:
+    """`[2 x i32] [i32 1, i32 2]` -> ("[2 x i32]", "[i32 1, i32 2]"); `i32 %x` -> ("i32", "%x")."""
+    text = text.strip()
+    if text[:1] in "[{<":
+        depth = 0
+        for i, ch in enumerate(text):
+            if ch in "[{<":
+                depth += 1
+            elif ch in "]}>":
+                depth -= 1
+                if depth == 0:
+                    return text[:i + 1], text[i + 1:].strip()
+    ty, _, rest = text.partition(" ")
+    return ty, rest
 
 
 def _split_top(text: str) -> list[str]:
@@ -264,10 +305,16 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
     def value(ty: str, token: str) -> Operand:
         w = width_of(ty)
         if token.startswith("%"):
-            if token not in names or not _INT_TYPE.match(ty) and not ty.startswith("{"):
+            if token not in names or not _INT_TYPE.match(ty) and not ty.startswith("{") and ty != "ptr":
                 raise _Unread(token)
             k, name = names[token]
             return Ref(k, name)
+        if ty == "ptr":
+            if token == "null":
+                return Const(0, w)
+            if token.startswith("@"):
+                return GlobalAddr(token[2:-1] if token.startswith('@"') else token[1:])
+            raise _Unread(token)
         if token in ("undef", "poison"):
             return Undef(w)
         if token in ("true", "false") or re.fullmatch(r"-?\d+", token):
@@ -403,6 +450,37 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                     item.cases.append((parse_constant(case[0], cond_width), label(case[1])))
                 if body.count("label") != len(item.cases):
                     raise _Unread(rest)
+            elif opcode == "alloca":
+                parts = _split_top(rest)
+                item.mem_type = parts[0]
+                item.width = POINTER_WIDTH
+                if len(parts) > 1 and not parts[1].startswith(("align ", "addrspace")):
+                    item.operands = [typed(parts[1])]
+            elif opcode == "load":
+                parts = _split_top(rest.removeprefix("volatile "))
+                if len(parts) < 2:
+                    raise _Unread(rest)
+                item.mem_type = parts[0]
+                item.width = width_of(parts[0])
+                item.operands = [typed(parts[1])]
+            elif opcode == "store":
+                parts = _split_top(rest.removeprefix("volatile "))
+                if len(parts) < 2:
+                    raise _Unread(rest)
+                ty, stored = _split_type(parts[0])
+                item.mem_type = ty
+                if ty.startswith(("[", "%")) or ty.startswith("{") and type_width(ty) is None:
+                    item.operands = [Literal(ty, stored.strip()), typed(parts[1])]  # an aggregate constant
+                else:
+                    item.operands = [typed(parts[0]), typed(parts[1])]
+            elif opcode == "getelementptr":
+                words = rest.split(" ")
+                while words and (words[0] in ("inbounds", "nuw", "nusw") or words[0].startswith("inrange(")):
+                    words.pop(0)
+                parts = _split_top(" ".join(words))
+                item.mem_type = parts[0]
+                item.width = POINTER_WIDTH
+                item.operands = [typed(p) for p in parts[1:]]
             elif opcode == "ret":
                 if rest.strip() != "void":
                     item.operands = [typed(rest)]

@@ -146,6 +146,36 @@ def error_sites(result: EncodeResult, blocks: list[str]) -> list[ErrorSite]:
     return sites
 
 
+@dataclass
+class FaultSite:
+    line: int | None
+    description: str  # "NULL dereference (read of 4 bytes)", "out-of-bounds or invalid write of 4 bytes"
+
+
+def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | None:
+    """The invalid memory access the last step of a trace ends in (llumc.memory.MemoryFault
+    conditions evaluated on that step's state and inputs), or None."""
+    from llumc.terms import evaluate
+
+    faults = encoded.word.memory_faults
+    if not faults or len(trace) < 2:
+        return None
+    symbols = read_symbol_map(encoded.ts.comments)
+    assignment = trace[-2]
+    leaves: dict[tuple[str, int], int] = {}
+    for var, symbol in zip(encoded.word.state, symbols.state):
+        leaves[("state", var.index)] = symbols.value(symbol, assignment)
+    for inp, symbol in zip(encoded.word.inputs, symbols.inputs):
+        leaves[("input", inp.index)] = symbols.value(symbol, assignment)
+    cache: dict[int, int] = {}
+    for fault in faults:
+        if evaluate(fault.cond, leaves, cache):
+            if evaluate(fault.null, leaves, cache):
+                return FaultSite(fault.line, f"NULL dereference ({fault.access})")
+            return FaultSite(fault.line, f"out-of-bounds or invalid {fault.access}")
+    return None
+
+
 def _call_column(result: EncodeResult, chain: list[str], inp) -> int | None:
     """Column of the call that read input `inp` (its debug location), when it is on `inp.line`."""
     if result.fn is None or result.debug is None or not inp.ir_name:
@@ -172,7 +202,7 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     """
     symbols: SymbolMap = read_symbol_map(result.ts.comments)
     curr = next(s for s in symbols.state if s.kind == "block")
-    values_only = [s for s in symbols.state if s.kind in ("value", "phi")]
+    values_only = [s for s in symbols.state if s.kind in ("value", "phi", "memory")]
     steps: list[TraceStep] = []
     ordered_inputs: list[InputValue] = []
     error_code = max(symbols.blocks)
@@ -423,11 +453,20 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     inputs = [i for i in all_inputs if not i.function.startswith(UNINIT_PREFIX)]
     # Values the model chose for uninitialised locals: the replay build starts those locals from
     # them (None: the model read none, compile the C file directly).
-    uninit = [(uninit_site(i.ir_name or ""), i.value) for i in all_inputs if i.function.startswith(UNINIT_PREFIX)]
-    uninit_values = [(site, value) for site, value in uninit if site is not None] if uninit else None
+    uninit = [(uninit_site(i.ir_name or ""), i.value & ((1 << i.width) - 1), i.width)
+              for i in all_inputs if i.function.startswith(UNINIT_PREFIX)]
+    uninit_values = [(site, value, width) for site, value, width in uninit if site is not None] if uninit else None
     last_block = steps[-1].blocks[-1] if steps and steps[-1].blocks else None
     sites = error_sites(encoded, steps[-1].blocks) if steps else []
     result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps)
+    fault = memory_fault(encoded, trace)
+    if fault is not None:
+        # undefined behaviour before the property's error: the program's answer is not defined
+        name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
+        where = f"{name}:{fault.line}" if fault.line else name
+        result.reason = f"invalid memory access (undefined behaviour): {fault.description} at {where}"
+        result.error = ErrorSite("memory", fault.line, fault.description)
+        return result
     if not sites:
         result.reason = f"counterexample not confirmed: no error site in block {last_block}"
         return result

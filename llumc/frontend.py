@@ -657,6 +657,8 @@ def _check_before_inlining(text: str, source: Path) -> None:
 _FLOAT_TYPE = re.compile(r"\b(half|bfloat|float|double|x86_fp80|fp128|ppc_fp128)\b")
 _MEMORY_OPS = {"alloca", "load", "store", "getelementptr", "atomicrmw", "cmpxchg", "fence",
                "va_arg", "ptrtoint", "inttoptr"}
+# Encoded by llumc/memory.py; what it cannot encode it reports itself.
+_ENCODED_MEMORY_OPS = {"alloca", "load", "store", "getelementptr"}
 _HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy",
                    "memmove", "strlen", "strcpy"}
 
@@ -784,7 +786,6 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
     global_types = {m.group(1): m.group(2) for m in re.finditer(
         r"^@([\w.$]+) = (?:[a-z_]+ )*(?:global|constant) (\[[^\]]*\]|%[\w.]+|\{[^}]*\}|\S+)",
         text[:start], flags=re.M)}
-    first_alloca: tuple[str, str] | None = None
     header = text[start:text.index("\n", start)]
     parameters = re.findall(r"(%[\w.$-]+)(?=[,)])", header.split("(", 1)[1].rsplit(")", 1)[0] + ")")
     parameter_use = re.compile("(" + "|".join(map(re.escape, parameters)) + r")(?![\w.$-])") \
@@ -819,26 +820,23 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 continue
             if kind is not None or _ARITH_INTRINSIC.match(name):
                 continue
+            if name.startswith(("llvm.memset.", "llvm.memcpy.", "llvm.memmove.", "llvm.stacksave",
+                                "llvm.stackrestore")):
+                continue  # llumc/memory.py (constant lengths; a VLA's alloca is reported there)
             if name.startswith("llvm.mem"):
                 raise _unsupported("memory", _memory_construct(code, allocas, global_types), where)
             if name in _HEAP_FUNCTIONS:
                 raise _unsupported("memory", f"heap ('{name}')", where)
             raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
-        if opcode == "alloca":
-            first_alloca = first_alloca or (code, _located(source, debug, line))
-            continue
+        if opcode in _ENCODED_MEMORY_OPS:
+            continue  # llumc/memory.py
+        if opcode in ("ptrtoint", "inttoptr"):
+            raise _unsupported("memory", "cast between pointer and integer", _located(source, debug, line))
         if opcode in _MEMORY_OPS:
-            where = _located(source, debug, line)
-            if debug.line_of(line) is None:  # e.g. the front end's own uninit store
-                first_alloca = first_alloca or (code, where)
-                continue
-            raise _unsupported("memory", _memory_construct(code, allocas, global_types), where)
+            raise _unsupported("memory", f"{opcode} (memory access)", _located(source, debug, line))
         if opcode == "freeze" or re.search(r"\b(undef|poison)\b", re.sub(r"%\S+", "", code)):
             raise _unsupported("undef", "undefined value (uninitialised memory)",
                                _located(source, debug, line))
-    if first_alloca:
-        raise _unsupported("memory", _memory_construct(first_alloca[0], allocas, global_types),
-                           first_alloca[1])
 
 
 # --------------------------------------------------------------------------- entry point

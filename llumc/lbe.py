@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import math
 
-from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
+from llumc.cfg import Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
+from llumc.memory import MemoryEncoder, uses_memory
 from llumc.terms import Term
 from llumc.valuesets import KnownBits, constant_sets
 from llumc.wordsys import BlockCode, StepEncoder, WordTransitionSystem
@@ -154,6 +155,11 @@ class LargeBlockEncoder(StepEncoder):
         term = self.cur(var)
         known = self.known.get(var.index)
         return term if known is None else known.apply(self.tb, term)
+        # memory left after SROA (llumc/memory.py); allocas are constant pointers, never state
+        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
+        self.constants: dict[int, Term] = {}
+        if self.memory is not None:
+            self.constants = {key: self.memory.constant(key) for key in self.memory.object_of_alloca}
 
     # ----------------------------------------------------------------- state space
     def _uses(self, region: Region):
@@ -190,6 +196,8 @@ class LargeBlockEncoder(StepEncoder):
                     needed.add(ins.key)
         for region in self.regions.values():
             for key, use_block in self._uses(region):
+                if key in self.constants:
+                    continue
                 if region.read(self.defs[key][0].name, use_block) != "local":
                     needed.add(key)
         sets = constant_sets(self.fn) if self.narrow else {}
@@ -202,6 +210,8 @@ class LargeBlockEncoder(StepEncoder):
                     self.state_of[ins.key] = var
                     if ins.key in sets:
                         self.known[var.index] = KnownBits.of(sets[ins.key], ins.width)
+        if self.memory is not None:
+            self.memory.declare_state()
 
     def incoming_of(self, phi: Instr) -> dict[str, tuple[int, Operand]]:
         """Predecessor -> (position, value) of its first incoming entry in `phi`; cached: a
@@ -225,12 +235,18 @@ class LargeBlockEncoder(StepEncoder):
         incoming: dict[str, list[tuple[str, Term]]] = {name: [] for name in region.order}
         ends: list[tuple[Term, int]] = []
         self.reached[region.root] = []
+        if self.memory is not None:
+            self.memory.begin_step(region.root)
 
         def read(op: Operand, use_block: str, ins: Instr, block: Block, pos: int) -> Term:
             if isinstance(op, Const):
                 return tb.const(op.value, op.width)
             if isinstance(op, Undef):
                 return self.new_input(op.width, "undef", ins, block, pos)
+            if isinstance(op, GlobalAddr):
+                return self.memory.global_address(op.name)
+            if op.key in self.constants:
+                return self.constants[op.key]
             def_block = self.defs[op.key][0].name
             how = region.read(def_block, use_block)
             if how == "local":
@@ -255,6 +271,15 @@ class LargeBlockEncoder(StepEncoder):
                 def arg(i: int, ins=ins, block=block) -> Term:
                     return read(ins.operands[i], block.name, ins, block, i)
 
+                if self.memory is not None and self.memory.handles(ins):
+                    value = self.memory.encode(ins, arg, guard, here)
+                    if value is not None:
+                        local[ins.key] = value
+                    fault = self.memory.last_fault
+                    if fault is not None:  # an invalid access ends the step in error
+                        ends.append((tb.and_(guard, fault), self.error))
+                        guard = tb.and_(guard, tb.not_(fault))
+                    continue
                 pure = self.pure_value(ins, arg)
                 if pure is not None:
                     local[ins.key] = pure
@@ -327,6 +352,8 @@ class LargeBlockEncoder(StepEncoder):
                 var = self.state_of.get(ins.key)
                 if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
                     writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
+        if self.memory is not None:
+            self.memory.end_step(here, writes)
         successor = self.code(ends[-1][1])
         for cond, target in reversed(ends[:-1]):
             successor = tb.ite(cond, self.code(target), successor)
@@ -355,4 +382,5 @@ class LargeBlockEncoder(StepEncoder):
         return WordTransitionSystem(
             tb, self.state, self.inputs, init, universal, goal, nexts, blocks, self.prop, self.scheme,
             self.fn.source, {}, self.reached, regions=True,
+            memory_faults=self.memory.faults if self.memory is not None else [],
         )

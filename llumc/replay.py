@@ -134,8 +134,13 @@ def replay(
         if uninit_values is not None:
             # grouped by site, each site's values in the model's order (sorted() is stable)
             uninit_file = tmp / "uninit"
-            uninit_file.write_text("".join(f"{int(site)} {int(value)}\n" for site, value
-                                           in sorted(uninit_values, key=lambda pair: pair[0])))
+            # a value wider than 64 bits (an uninitialised array or struct: one nondet integer
+            # over all its bytes) goes as consecutive 64-bit chunks, lowest first
+            lines = []
+            for site, value, *width in sorted(uninit_values, key=lambda pair: pair[0]):
+                chunks = max(1, -(-width[0] // 64)) if width else 1
+                lines += [f"{int(site)} {(int(value) >> (64 * j)) & ((1 << 64) - 1)}\n" for j in range(chunks)]
+            uninit_file.write_text("".join(lines))
         run = _run(binary, values_file, tmp, timeout, uninit_file)
         return _judge(run, binary, source, expect, len(nondet_values))
 
@@ -209,7 +214,21 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
         call = f"  {raw} = call i64 @__llumc_replay_uninit(i32 {site})"
         if width == 64:
             return call.replace(raw, name, 1)
-        return f"{call}\n  {name} = {'trunc' if width < 64 else 'zext'} i64 {raw} to {ty}"
+        if width < 64:
+            return f"{call}\n  {name} = trunc i64 {raw} to {ty}"
+        # wider: one call per 64-bit chunk, lowest first (see `replay`)
+        lines, acc = [], None
+        for j in range(-(-width // 64)):
+            lines.append(f"  {raw}.{j} = call i64 @__llumc_replay_uninit(i32 {site})")
+            lines.append(f"  {raw}.{j}.x = zext i64 {raw}.{j} to {ty}")
+            part = f"{raw}.{j}.x"
+            if j:
+                lines.append(f"  {raw}.{j}.s = shl {ty} {part}, {64 * j}")
+                lines.append(f"  {raw}.{j}.o = or {ty} {acc}, {raw}.{j}.s")
+                part = f"{raw}.{j}.o"
+            acc = part
+        lines.append(f"  {name} = or {ty} {acc}, 0")
+        return "\n".join(lines)
 
     return _UNINIT_CALL.sub(ask_harness, text) + "\ndeclare i64 @__llumc_replay_uninit(i32)\n"
 

@@ -324,4 +324,9 @@ def build_small_block_system(fn: Function, *, prop: str = "unreach-call", scheme
         from llumc.frontend import classify_call as classify
     if fuse is None:
         fuse = scheme == "edge"
+    from llumc.memory import uses_memory
+
+    if uses_memory(fn):
+        raise UnsupportedError(f"unsupported: memory (arrays, pointers) with --scheme {scheme}: "
+                               f"only the lbe scheme encodes it")
     return _Encoder(fn, prop, scheme, classify, debug, fuse).build()

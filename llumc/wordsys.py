@@ -69,6 +69,9 @@ class WordTransitionSystem:
     # evaluates them (`executed_blocks`)
     step_blocks: dict[str, list[tuple[str, Term]]] = field(default_factory=dict)
     regions: bool = False  # large blocks: a block may belong to several steps (symbol map `region`)
+    # accesses that may be invalid (llumc.memory.MemoryFault): a trace ending in `error` through
+    # one is a memory fault, not the property's error
+    memory_faults: list = field(default_factory=list)
 
     @property
     def ok_code(self) -> int:

@@ -1,0 +1,725 @@
+"""Memory that survives SROA (arrays at computed indices, address-taken locals and structs,
+pointers to them, memset/memcpy) as state of the transition system.
+
+Why a module of its own: SROA turns every scalar and every aggregate accessed at constant
+indices into SSA values, which the step encoders handle; what is left is real memory, and it
+needs a model of its own — objects, pointers, a points-to analysis, the validity of each
+access — that both step encoders could share without knowing each other.
+
+The model (README "Memory"):
+
+- **Objects.** Every alloca of `main` (locals of inlined callees included; a global that only
+  main uses has become one, with its initial value stored at entry) and every global whose
+  address main uses is one object of constant size. Its contents are state variables, one per
+  *cell* of `cell` bytes: the largest power of two that divides the size of every access that
+  may touch it (element-wise for `int a[10]` read and written as ints, bytes for a struct with a
+  `char` field). A global's cells start from its initializer (zero by default); a local's are
+  unconstrained and the front end stores a fresh nondet value over the whole object where C
+  says its lifetime starts. Objects of more than `EXACT_CELLS` cells are rejected (UNKNOWN).
+- **Pointers** are `POINTER_WIDTH`-bit words: an 8-bit object id (0 = NULL, 255 = invalid)
+  above a 64-bit signed byte offset. A GEP adds to the offset with overflow detection (an
+  overflowing GEP yields the invalid object). In memory a pointer takes the target's pointer
+  size: the object id in the top byte, the offset in the rest; an offset that does not fit is
+  stored as the invalid object.
+- **Points-to.** A flow-insensitive analysis gives each pointer value the objects it may point
+  to; a load multiplexes, a store writes, only over those. Soundness does not rest on it: an
+  access is valid only if the pointer's object is one of them and the access lies inside the
+  object at a cell boundary, and every other access is a memory fault.
+- **Faults.** A fault (NULL, invalid or dangling object id, out of bounds, misaligned) ends
+  the step in `error`, like a failed check, and is recorded with its C line
+  (`MemoryFault`): under unreach-call a counterexample that ends in one is answered UNKNOWN
+  with the line (the program has undefined behaviour), never FALSE.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from llumc.cfg import POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef
+from llumc.errors import UnsupportedError
+from llumc.terms import Term, TermBuilder
+
+OBJECT_BITS = 8
+OFFSET_BITS = POINTER_WIDTH - OBJECT_BITS
+NULL_OBJECT = 0
+INVALID_OBJECT = (1 << OBJECT_BITS) - 1
+MAX_OBJECTS = INVALID_OBJECT - 1
+# Objects of more cells than this are not encoded exactly (README "Memory": measured sizes).
+EXACT_CELLS = 4096
+MEMORY_INTRINSICS = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
+MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
+
+__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS"]
+
+
+def uses_memory(fn: Function) -> bool:
+    return any(ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or any(isinstance(o, GlobalAddr) for o in ins.operands)
+               for block in fn.blocks for ins in block.instrs)
+
+
+def _is_memory_call(ins: Instr) -> bool:
+    return ins.opcode == "call" and (ins.callee or "").startswith(MEMORY_INTRINSICS)
+
+
+@dataclass
+class MemoryObject:
+    id: int
+    ir_name: str  # "%a.global", "@table"
+    c_name: str
+    type_text: str
+    size: int  # bytes
+    static: bool  # a global that stayed a global (initial contents from its initializer)
+    where: str = ""  # file:line of its declaration or first use
+    initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
+    cell: int = 1  # bytes per cell
+    cells: list = field(default_factory=list)  # StateVar per cell
+
+
+@dataclass
+class MemoryFault:
+    """An access that may be invalid: `cond` (over the step's current state and inputs) holds
+    when the step runs it and it is invalid; `null` when its pointer is NULL."""
+
+    head: str  # the step (cut point) it belongs to
+    line: int | None
+    access: str  # "read of 4 bytes", "memset of 40 bytes"
+    cond: Term
+    null: Term
+
+
+# --------------------------------------------------------------------------- type layout
+
+
+class Layout:
+    """Sizes and offsets of LLVM types, from the module's data layout."""
+
+    def __init__(self, module):
+        import llvmlite.binding as llvm
+
+        self.module = module
+        self.target = llvm.create_target_data(module.data_layout) if module is not None else None
+        layout = module.data_layout if module is not None else ""
+        self.pointer_bytes = 4 if re.search(r"(^|-)p:32", layout) else 8
+        self._structs: dict[str, object] = {}
+
+    def _struct(self, ty: str):
+        name = ty[1:].strip('"')
+        if name not in self._structs:
+            try:
+                self._structs[name] = self.module.get_struct_type(name)
+            except (NameError, AttributeError):
+                raise _unsupported(f"type {ty}") from None
+        return self._structs[name]
+
+    def size(self, ty: str) -> int:
+        """Allocation size in bytes (the stride of an array of `ty`)."""
+        ty = ty.strip()
+        array = re.fullmatch(r"\[(\d+) x (.+)\]", ty)
+        if array:
+            return int(array.group(1)) * self.size(array.group(2))
+        integer = re.fullmatch(r"i(\d+)", ty)
+        if integer:
+            bits = int(integer.group(1))
+            return 1 << max(0, math.ceil(math.log2(max(1, (bits + 7) // 8)))) if bits <= 128 else (bits + 7) // 8
+        if ty == "ptr":
+            return self.pointer_bytes
+        if ty.startswith("%"):
+            return self.target.get_abi_size(self._struct(ty))
+        raise _unsupported(f"type {ty}")
+
+    def store_size(self, ty: str) -> int:
+        """Bytes a load or store of `ty` touches."""
+        integer = re.fullmatch(r"i(\d+)", ty.strip())
+        return (int(integer.group(1)) + 7) // 8 if integer else self.size(ty)
+
+    def field(self, ty: str, index: int) -> tuple[str, int]:
+        """(type, byte offset) of field `index` of a named struct."""
+        struct = self._struct(ty)
+        elements = [str(e) for e in struct.elements]
+        if not 0 <= index < len(elements):
+            raise _unsupported(f"field {index} of {ty}")
+        return elements[index], self.target.get_element_offset(struct, index)
+
+    def constant_bytes(self, ty: str, text: str) -> bytes:
+        """Contents of an initializer (`zeroinitializer`, integers, arrays, `c"..."`, structs)."""
+        ty, text = ty.strip(), text.strip()
+        size = self.size(ty)
+        if text in ("zeroinitializer", "null", "undef", "poison"):
+            # undef/poison occur in padding only; static storage is zero there
+            return bytes(size)
+        integer = re.fullmatch(r"i(\d+)", ty)
+        if integer:
+            if text in ("true", "false"):
+                value = int(text == "true")
+            elif re.fullmatch(r"-?\d+", text):
+                value = int(text)
+            else:
+                raise _unsupported(f"initializer {text[:40]}")
+            return (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+        array = re.fullmatch(r"\[(\d+) x (.+)\]", ty)
+        if array and text.startswith('c"'):
+            raw = re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text[2:-1])
+            return raw.encode("latin-1").ljust(size, b"\0")
+        if array and text.startswith("["):
+            element = array.group(2)
+            out = b""
+            for part in _split_items(text[1:-1]):
+                part_ty, part_value = _split_typed(part)
+                out += self.constant_bytes(part_ty, part_value)
+            return out.ljust(size, b"\0")
+        if ty.startswith("%") and text.startswith("{"):
+            out = bytearray(size)
+            for index, part in enumerate(_split_items(text.strip("<>")[1:-1])):
+                part_ty, part_value = _split_typed(part)
+                _, offset = self.field(ty, index)
+                data = self.constant_bytes(part_ty, part_value)
+                out[offset:offset + len(data)] = data
+            return bytes(out)
+        raise _unsupported(f"initializer {text[:40]}")
+
+
+def _split_items(text: str) -> list[str]:
+    parts, depth, start = [], 0, 0
+    in_string = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def _split_typed(text: str) -> tuple[str, str]:
+    from llumc.cfg import _split_type
+
+    return _split_type(text)
+
+
+def _unsupported(construct: str, where: str = "") -> UnsupportedError:
+    err = UnsupportedError(f"unsupported: {construct}" + (f" at {where}" if where else ""))
+    err.category = "memory"
+    err.construct = construct
+    return err
+
+
+# --------------------------------------------------------------------------- the encoder
+
+
+@dataclass
+class _Access:
+    size: int
+    pointer: bool  # the loaded/stored value is a pointer
+    offset: int | None  # constant offset from the object's start, when known
+
+
+class MemoryEncoder:
+    """Objects, points-to sets and the terms of memory instructions for one step encoder.
+
+    Use: `declare_state()` once after the encoder's own state; per step `begin_step(head)`,
+    `encode(...)` for each memory instruction in execution order, `end_step(here, writes)`."""
+
+    def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int = EXACT_CELLS):
+        self.fn, self.tb, self.new_state, self.debug = fn, tb, new_state, debug
+        self.layout = Layout(fn.module)
+        self.exact_cells = exact_cells
+        self.objects: list[MemoryObject] = []
+        self.object_of_alloca: dict[int, MemoryObject] = {}
+        self.object_of_global: dict[str, MemoryObject] = {}
+        self.defs: dict[int, Instr] = {ins.key: ins for b in fn.blocks for ins in b.instrs}
+        self.faults: list[MemoryFault] = []
+        self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
+        self._head = ""
+        self._collect_objects()
+        self.points_to, self.contents = self._points_to()
+        self._static_offset: dict[int, int | None] = {}
+        self._choose_cells()
+
+    # ----------------------------------------------------------------- objects
+    def _where(self, ins: Instr) -> str:
+        name = self.fn.source.rsplit("/", 1)[-1] if self.fn.source else "main"
+        return f"{name}:{ins.line}" if ins.line else name
+
+    def _c_name(self, ir_name: str) -> str:
+        names = self.debug.names_of(ir_name[1:]) if self.debug is not None else []
+        if names:
+            return names[0]
+        base = ir_name.lstrip("%@").strip('"')
+        base = re.sub(r"\.global_*$", "", base)
+        return re.sub(r"[^\w.$]", "_", base) or "mem"
+
+    def _new_object(self, ir_name: str, ty: str, size: int, static: bool, where: str) -> MemoryObject:
+        if len(self.objects) >= MAX_OBJECTS:
+            raise _unsupported(f"more than {MAX_OBJECTS} memory objects", where)
+        obj = MemoryObject(len(self.objects) + 1, ir_name, self._c_name(ir_name), ty, size, static, where=where)
+        self.objects.append(obj)
+        return obj
+
+    def _collect_objects(self) -> None:
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                if ins.opcode == "alloca":
+                    if ins.mem_type is None:
+                        raise _unsupported("memory instruction read without its types", self._where(ins))
+                    count = 1
+                    if ins.operands:
+                        if not isinstance(ins.operands[0], Const):
+                            raise _unsupported("array of nondeterministic length (variable-length array)",
+                                               self._where(ins))
+                        count = ins.operands[0].value
+                    size = count * self.layout.size(ins.mem_type)
+                    self.object_of_alloca[ins.key] = self._new_object(ins.name, ins.mem_type, size, False,
+                                                                      self._where(ins))
+                elif ins.opcode in ("load", "store", "getelementptr") and ins.mem_type is None:
+                    raise _unsupported("memory instruction read without its types", self._where(ins))
+                elif ins.opcode == "call" and (ins.callee or "").startswith(MEMORY_INTRINSICS):
+                    if len(ins.operands) < 3 or not isinstance(ins.operands[2], Const):
+                        raise _unsupported(f"{ins.callee.split('.')[1]} of nondeterministic length", self._where(ins))
+                for op in ins.operands:
+                    if isinstance(op, GlobalAddr) and op.name not in self.object_of_global:
+                        self.object_of_global[op.name] = self._global_object(op.name, ins)
+        # an alloca has no line of its own: name the object's first use in the C program
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                for op in ins.operands:
+                    obj = self.object_of_alloca.get(op.key) if isinstance(op, Ref) else None
+                    if obj is not None and ins.line and ":" not in obj.where:
+                        obj.where = self._where(ins)
+
+    def _global_object(self, name: str, ins: Instr) -> MemoryObject:
+        module = self.fn.module
+        # get_global_variable misses private globals (clang's `@__const.main.b`): search
+        gv = next((g for g in module.global_variables if g.name == name), None) if module is not None else None
+        if gv is None:
+            raise _unsupported(f"address of function or unknown global '{name}'", self._where(ins))
+        ty = str(gv.global_value_type)
+        definition = str(gv).strip().split("\n")[0]
+        kind = re.search(r"\b(global|constant) ", definition)
+        if kind is None or gv.is_declaration:
+            raise _unsupported(f"external global '{name}'", self._where(ins))
+        init = definition[kind.end():]
+        if not init.startswith(ty + " "):
+            raise _unsupported(f"global '{name}'", self._where(ins))
+        init = re.sub(r"(, (align \d+|section \"[^\"]*\"|!dbg !\d+))*$", "", init[len(ty) + 1:])
+        obj = self._new_object("@" + name, ty, self.layout.size(ty), True, self._where(ins))
+        obj.initial = self.layout.constant_bytes(ty, init)
+        return obj
+
+    # ----------------------------------------------------------------- points-to
+    def _operand_targets(self, op, pts: dict[int, set[int]]) -> set[int]:
+        if isinstance(op, Ref):
+            alloca = self.object_of_alloca.get(op.key)
+            if alloca is not None:
+                return {alloca.id}
+            return pts.get(op.key, set())
+        if isinstance(op, GlobalAddr):
+            return {self.object_of_global[op.name].id}
+        if isinstance(op, Const):
+            return {NULL_OBJECT} if op.value == 0 else {INVALID_OBJECT}
+        return {INVALID_OBJECT}
+
+    def _points_to(self) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+        """Flow-insensitive: value key -> objects it may point to; object -> objects the
+        pointers stored in it may point to. A fixpoint over main's instructions."""
+        pts: dict[int, set[int]] = {}
+        contents: dict[int, set[int]] = {o.id: set() for o in self.objects}
+        instrs = [ins for b in self.fn.blocks for ins in b.instrs]
+        changed = True
+        while changed:
+            changed = False
+
+            def add(target: set[int], new: set[int]) -> None:
+                nonlocal changed
+                if not new <= target:
+                    target |= new
+                    changed = True
+
+            for ins in instrs:
+                op = ins.opcode
+                if ins.width == POINTER_WIDTH and op != "alloca":
+                    mine = pts.setdefault(ins.key, set())
+                    if op == "getelementptr" or op == "freeze":
+                        add(mine, self._operand_targets(ins.operands[0], pts))
+                    elif op == "phi":
+                        for value, _ in ins.incoming:
+                            add(mine, self._operand_targets(value, pts))
+                    elif op == "select":
+                        for value in ins.operands[1:]:
+                            add(mine, self._operand_targets(value, pts))
+                    elif op == "load":
+                        for o in self._operand_targets(ins.operands[0], pts):
+                            add(mine, contents.get(o, set()) or {INVALID_OBJECT})
+                    elif op == "call":
+                        raise _unsupported(f"pointer returned by '{ins.callee}'", self._where(ins))
+                    else:
+                        raise _unsupported(f"pointer operation `{ins.text.strip()[:60]}`", self._where(ins))
+                elif op == "store" and ins.mem_type == "ptr":
+                    value = self._operand_targets(ins.operands[0], pts)
+                    for o in self._operand_targets(ins.operands[1], pts):
+                        if o in contents:
+                            add(contents[o], value)
+                elif _is_memory_call(ins) and "memset" not in ins.callee:
+                    source = set()
+                    for o in self._operand_targets(ins.operands[1], pts):
+                        source |= contents.get(o, set())
+                    for o in self._operand_targets(ins.operands[0], pts):
+                        if o in contents:
+                            add(contents[o], source)
+        return pts, contents
+
+    def targets(self, op) -> list[MemoryObject]:
+        ids = self._operand_targets(op, self.points_to)
+        return [o for o in self.objects if o.id in ids]
+
+    # ----------------------------------------------------------------- cells
+    def _static_offset_of(self, op) -> int | None:
+        """Constant byte offset of a pointer from its object's start, when the GEP chain is."""
+        if isinstance(op, GlobalAddr):
+            return 0
+        if not isinstance(op, Ref):
+            return None
+        if op.key in self.object_of_alloca:
+            return 0
+        if op.key in self._static_offset:
+            return self._static_offset[op.key]
+        self._static_offset[op.key] = None  # cycles (phis) are not constant
+        ins = self.defs.get(op.key)
+        result = None
+        if ins is not None and ins.opcode == "getelementptr" and all(isinstance(i, Const) for i in ins.operands[1:]):
+            base = self._static_offset_of(ins.operands[0])
+            if base is not None:
+                result = base + self._constant_gep(ins)
+        self._static_offset[op.key] = result
+        return result
+
+    def _constant_gep(self, ins: Instr) -> int:
+        total = 0
+        ty = ins.mem_type
+        for position, index in enumerate(ins.operands[1:]):
+            value = index.value - (1 << index.width) if index.value >> (index.width - 1) & 1 else index.value
+            if position == 0:
+                total += value * self.layout.size(ty)
+            else:
+                ty, stride_or_offset, is_field = self._step_type(ty, value, ins)
+                total += stride_or_offset if is_field else value * stride_or_offset
+        return total
+
+    def _step_type(self, ty: str, index: int | None, ins: Instr) -> tuple[str, int, bool]:
+        """One GEP index into `ty`: (inner type, element stride or field offset, is a field)."""
+        array = re.fullmatch(r"\[(\d+) x (.+)\]", ty.strip())
+        if array:
+            return array.group(2), self.layout.size(array.group(2)), False
+        if ty.strip().startswith("%"):
+            if index is None:
+                raise _unsupported("struct field at a computed index", self._where(ins))
+            inner, offset = self.layout.field(ty, index)
+            return inner, offset, True
+        raise _unsupported(f"getelementptr into {ty}", self._where(ins))
+
+    def _accesses(self) -> dict[int, list[_Access]]:
+        found: dict[int, list[_Access]] = {o.id: [] for o in self.objects}
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                pointers: list[tuple[object, int, bool]] = []
+                if ins.opcode == "load":
+                    pointers.append((ins.operands[0], self.layout.store_size(ins.mem_type), ins.mem_type == "ptr"))
+                elif ins.opcode == "store":
+                    pointer = ins.mem_type == "ptr"
+                    if self._is_uninit_value(ins.operands[0]):
+                        pointer = None  # any bits: fine over pointers and integers alike
+                    pointers.append((ins.operands[1], self.layout.store_size(ins.mem_type), pointer))
+                elif _is_memory_call(ins):
+                    length = ins.operands[2].value
+                    if length == 0:
+                        continue
+                    zero = "memset" in ins.callee and isinstance(ins.operands[1], Const) and ins.operands[1].value == 0
+                    pointers.append((ins.operands[0], length, None if zero or "memset" not in ins.callee else False))
+                    if "memset" not in ins.callee:
+                        pointers.append((ins.operands[1], length, None))
+                for op, size, pointer in pointers:
+                    offset = self._static_offset_of(op)
+                    for obj in self.targets(op):
+                        found[obj.id].append(_Access(size, pointer, offset))
+        return found
+
+    def _is_uninit_value(self, op) -> bool:
+        if isinstance(op, Literal):
+            return False
+        ins = self.defs.get(op.key) if isinstance(op, Ref) else None
+        return ins is not None and ins.opcode == "call" and (ins.callee or "").startswith("__llumc_uninit_")
+
+    def _choose_cells(self) -> None:
+        accesses = self._accesses()
+        for obj in self.objects:
+            sizes = [a.size for a in accesses[obj.id]] + [obj.size]
+            g = math.gcd(*sizes) if sizes else 1
+            obj.cell = g & -g if g else 1  # largest power of two dividing every access size
+            self._check_pointer_mixing(obj, accesses[obj.id])
+            cells = obj.size // obj.cell if obj.size else 0
+            if cells > self.exact_cells:
+                raise _unsupported(f"'{obj.c_name}' of {obj.size} bytes ({cells} cells, more than the "
+                                   f"exact bound of {self.exact_cells})", obj.where)
+
+    def _check_pointer_mixing(self, obj: MemoryObject, accesses: list[_Access]) -> None:
+        """Pointers are stored in a representation of our own: integer accesses that overlap a
+        stored pointer (reading its bytes, type punning) would see that, not the machine's
+        address. Allowed only where constant offsets show they do not overlap."""
+        pointer = [a for a in accesses if a.pointer is True]
+        integer = [a for a in accesses if a.pointer is False]
+        if not pointer or not integer:
+            return
+        if any(a.offset is None for a in pointer + integer):
+            raise _unsupported(f"pointers and integers stored in the same memory ('{obj.c_name}')")
+        for p in pointer:
+            for i in integer:
+                if p.offset < i.offset + i.size and i.offset < p.offset + p.size:
+                    raise _unsupported(f"pointer read or written as an integer ('{obj.c_name}')")
+
+    # ----------------------------------------------------------------- state
+    def cell_name(self, obj: MemoryObject, index: int) -> str:
+        """C name of a cell: `a[3]`, `m[1][2]`, `s[1]+4` (a byte offset inside an element)."""
+        offset = index * obj.cell
+        name, ty = obj.c_name, obj.type_text.strip()
+        while True:
+            array = re.fullmatch(r"\[(\d+) x (.+)\]", ty)
+            if not array:
+                break
+            stride = self.layout.size(array.group(2))
+            name += f"[{offset // stride}]"
+            offset %= stride
+            ty = array.group(2).strip()
+        try:
+            whole = self.layout.size(ty) == obj.cell
+        except UnsupportedError:
+            whole = False
+        return name if offset == 0 and whole else f"{name}+{offset}"
+
+    def declare_state(self) -> None:
+        for obj in self.objects:
+            for index in range(obj.size // obj.cell):
+                init = None
+                if obj.initial is not None:
+                    chunk = obj.initial[index * obj.cell:(index + 1) * obj.cell]
+                    init = int.from_bytes(chunk, "little")
+                name = self.cell_name(obj, index)
+                obj.cells.append(self.new_state(name, 8 * obj.cell, "memory", init, [name]))
+
+    def constant(self, key: int) -> Term | None:
+        """The pointer an alloca yields: a constant (object id, offset 0)."""
+        obj = self.object_of_alloca.get(key)
+        return None if obj is None else self.pointer(obj.id)
+
+    def global_address(self, name: str) -> Term:
+        return self.pointer(self.object_of_global[name].id)
+
+    def pointer(self, object_id: int, offset: int = 0) -> Term:
+        return self.tb.const((object_id << OFFSET_BITS) | (offset & ((1 << OFFSET_BITS) - 1)), POINTER_WIDTH)
+
+    # ----------------------------------------------------------------- steps
+    def begin_step(self, head: str) -> None:
+        self._head = head
+        self._current = {}
+
+    def _cell(self, var) -> Term:
+        term = self._current.get(var.index)
+        return term if term is not None else self.tb.state(var.index, var.width)
+
+    def end_step(self, here: Term, writes: dict[int, list[tuple[Term, Term]]]) -> None:
+        for index, term in self._current.items():
+            if term is not self.tb.state(index, term.width):
+                writes[index].append((here, term))
+        self._current = {}
+
+    def handles(self, ins: Instr) -> bool:
+        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins)
+
+    def encode(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
+        """Encode one memory instruction at the point of the step where `guard` holds when it
+        runs. Returns its value (alloca, GEP, load) or None; a possible fault is recorded in
+        `self.faults` and returned by `self.last_fault` (the caller ends the step there)."""
+        tb = self.tb
+        self.last_fault = None
+        op = ins.opcode
+        if op == "alloca":
+            return self.constant(ins.key)
+        if op == "getelementptr":
+            return self._gep(ins, arg)
+        if op == "load":
+            targets = self.targets(ins.operands[0])
+            size = self.layout.store_size(ins.mem_type)
+            pointer = arg(0)
+            value, fault = self._read(pointer, size, targets)
+            self._record(ins, pointer, fault, guard, here, f"read of {size} bytes")
+            return self._from_memory(value) if ins.mem_type == "ptr" else tb.extract(value, ins.width - 1, 0) \
+                if value.width != ins.width else value
+        if op == "store":
+            size = self.layout.store_size(ins.mem_type)
+            stored = ins.operands[0]
+            if isinstance(stored, Literal):
+                data = self.layout.constant_bytes(stored.type_text, stored.text)
+                value = tb.const(int.from_bytes(data[:size], "little"), 8 * size)
+            else:
+                value = arg(0)
+                if ins.mem_type == "ptr":
+                    value = self._to_memory(value)
+                elif value.width != 8 * size:
+                    value = tb.zext(value, 8 * size)
+            pointer = arg(1)
+            targets = self.targets(ins.operands[1])
+            fault = self._fault(pointer, size, targets)
+            self._record(ins, pointer, fault, guard, here, f"write of {size} bytes")
+            self._write(pointer, value, targets, tb.and_(guard, tb.not_(fault)))
+            return None
+        # memset / memcpy / memmove of constant length
+        length = ins.operands[2].value
+        if length == 0:
+            return None
+        what = ins.callee.split(".")[1]
+        destination = arg(0)
+        dest_targets = self.targets(ins.operands[0])
+        if what == "memset":
+            byte = tb.extract(arg(1), 7, 0)
+            value = byte
+            for _ in range(length - 1):
+                value = tb.op("concat", byte, value)
+            fault = tb.false()
+        else:
+            source = arg(1)
+            value, fault = self._read(source, length, self.targets(ins.operands[1]))
+        fault = tb.or_(fault, self._fault(destination, length, dest_targets))
+        self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes")
+        self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)))
+        return None
+
+    def _record(self, ins: Instr, pointer: Term, fault: Term, guard: Term, here: Term, access: str) -> None:
+        tb = self.tb
+        if fault.op == "const" and fault.param == 0:
+            return
+        obj = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        cond = tb.and_(here, tb.and_(guard, fault))
+        null = tb.eq(obj, tb.const(NULL_OBJECT, OBJECT_BITS))
+        self.faults.append(MemoryFault(self._head, ins.line, access, cond, null))
+        self.last_fault = fault
+
+    # ----------------------------------------------------------------- terms
+    def _gep(self, ins: Instr, arg) -> Term:
+        tb = self.tb
+        base = arg(0)
+        obj = tb.extract(base, POINTER_WIDTH - 1, OFFSET_BITS)
+        offset = tb.extract(base, OFFSET_BITS - 1, 0)
+        overflow = tb.false()
+        ty = ins.mem_type
+        for position in range(1, len(ins.operands)):
+            index_op = ins.operands[position]
+            if position == 1:
+                stride, is_field = self.layout.size(ty), False
+            else:
+                constant = None
+                if isinstance(index_op, Const):
+                    constant = index_op.value
+                ty, stride, is_field = self._step_type(ty, constant, ins)
+            if is_field:
+                delta = tb.const(stride, OFFSET_BITS)
+            else:
+                index = arg(position)
+                index = tb.sext(index, OFFSET_BITS) if index.width < OFFSET_BITS else index
+                step = tb.const(stride, OFFSET_BITS)
+                delta = tb.op("mul", index, step)
+                overflow = tb.or_(overflow, tb.op("smulo", index, step))
+            overflow = tb.or_(overflow, tb.op("saddo", offset, delta))
+            offset = tb.op("add", offset, delta)
+        obj = tb.ite(overflow, tb.const(INVALID_OBJECT, OBJECT_BITS), obj)
+        return tb.op("concat", obj, offset)
+
+    def _hits(self, pointer: Term, size: int, obj: MemoryObject) -> tuple[Term, Term]:
+        """(the access of `size` bytes through `pointer` lies in `obj` at a cell boundary,
+        the low bits of its offset for position tests)."""
+        tb = self.tb
+        if obj.size < size:
+            return tb.false(), tb.const(0, 1)
+        obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        inside = tb.not_(tb.op("ult", tb.const(obj.size - size, OFFSET_BITS), offset))
+        hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
+        if obj.cell > 1:
+            low = tb.extract(offset, obj.cell.bit_length() - 2, 0)
+            hit = tb.and_(hit, tb.eq(low, tb.const(0, low.width)))
+        bits = max(1, obj.size.bit_length())
+        return hit, tb.extract(offset, bits - 1, 0)
+
+    def _fault(self, pointer: Term, size: int, targets: list[MemoryObject]) -> Term:
+        tb = self.tb
+        return tb.not_(tb.any_of([self._hits(pointer, size, obj)[0] for obj in targets]))
+
+    def _read(self, pointer: Term, size: int, targets: list[MemoryObject]) -> tuple[Term, Term]:
+        tb = self.tb
+        value = None
+        valid = tb.false()
+        for obj in targets:
+            hit, position = self._hits(pointer, size, obj)
+            if hit.op == "const" and hit.param == 0:
+                continue
+            k = size // obj.cell
+            cells = [self._cell(v) for v in obj.cells]
+            here_value = None
+            for start in range(len(cells) - k, -1, -1):
+                word = cells[start]
+                for j in range(1, k):
+                    word = tb.op("concat", cells[start + j], word)
+                if here_value is None:
+                    here_value = word
+                else:
+                    at = tb.eq(position, tb.const(start * obj.cell, position.width))
+                    here_value = tb.ite(at, word, here_value)
+            value = here_value if value is None else tb.ite(hit, here_value, value)
+            valid = tb.or_(valid, hit)
+        if value is None:
+            value = tb.const(0, 8 * size)
+        return value, tb.not_(valid)
+
+    def _write(self, pointer: Term, value: Term, targets: list[MemoryObject], enabled: Term) -> None:
+        tb = self.tb
+        size = value.width // 8
+        for obj in targets:
+            hit, position = self._hits(pointer, size, obj)
+            if hit.op == "const" and hit.param == 0:
+                continue
+            k = size // obj.cell
+            width = 8 * obj.cell
+            on = tb.and_(enabled, hit)
+            for start in range(len(obj.cells) - k + 1):
+                at = tb.and_(on, tb.eq(position, tb.const(start * obj.cell, position.width)))
+                if at.op == "const" and at.param == 0:
+                    continue
+                for j in range(k):
+                    var = obj.cells[start + j]
+                    piece = tb.extract(value, (j + 1) * width - 1, j * width)
+                    self._current[var.index] = tb.ite(at, piece, self._cell(var))
+
+    def _to_memory(self, pointer: Term) -> Term:
+        """A pointer as the target stores it: object id in the top byte, the offset below;
+        an offset that does not fit makes it the invalid object."""
+        tb = self.tb
+        bits = 8 * self.layout.pointer_bytes
+        obj = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        low = tb.extract(offset, bits - OBJECT_BITS - 1, 0)
+        fits = tb.eq(tb.sext(low, OFFSET_BITS), offset)
+        obj = tb.ite(fits, obj, tb.const(INVALID_OBJECT, OBJECT_BITS))
+        return tb.op("concat", obj, low)
+
+    def _from_memory(self, word: Term) -> Term:
+        tb = self.tb
+        bits = word.width
+        obj = tb.extract(word, bits - 1, bits - OBJECT_BITS)
+        offset = tb.sext(tb.extract(word, bits - OBJECT_BITS - 1, 0), OFFSET_BITS)
+        return tb.op("concat", obj, offset)

@@ -1,0 +1,100 @@
+"""Memory (llumc/memory.py): arrays at computed indices, pointers, structs, memset/memcpy.
+
+Each program of tests/programs/memory is TRUE or FALSE by construction (the verdict is in the
+file name, the reason in its first line) and is checked twice: by `llumc check --32`, which
+must give exactly that verdict (FALSE replayed natively by llumc), and natively without llumc:
+the program is compiled with tests/nondet_driver.c and run — on the FALSE trace's inputs it
+must reach the error, on a set of small inputs the TRUE program must never. `_unknown.c`
+programs have undefined behaviour (an out-of-bounds write) reachable before the error: UNKNOWN
+with the reason and line under unreach-call. Constructs outside the model are named UNKNOWNs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from llumc.check import check_program
+from tests.test_loop_programs import build_native, run_native
+
+MEMORY = Path(__file__).parent / "programs" / "memory"
+PROGRAMS = sorted(MEMORY.glob("*.c"))
+TIMEOUT = 60.0
+
+
+def _expected(path: Path) -> str:
+    return path.stem.rsplit("_", 1)[1]
+
+
+def _native_outcomes(path: Path, vectors: list[list[int]], tmp_path: Path) -> list[str]:
+    binary = tmp_path / (path.stem + ".bin")
+    build_native(path, binary)
+    # one process per vector: some programs keep state in globals
+    return [run_native(binary, [vector])[0][0] for vector in vectors]
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_memory_program(path: Path, tmp_path: Path) -> None:
+    expected = _expected(path)
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    if expected == "unknown":
+        assert result.verdict == "unknown", result.reason
+        assert "invalid memory access" in result.reason and f"{path.name}:" in result.reason, result.reason
+        return
+    assert result.verdict == expected, result.reason
+    if expected == "false":
+        inputs = [i.value for step in result.trace for i in step.inputs]
+        assert _native_outcomes(path, [inputs + [0] * 4], tmp_path) == ["error"]
+    else:
+        small = [-1, 0, 1, 2, 3, 4, 7]
+        vectors = [[small[(seed * 7 + k * 3 + k * k * seed) % len(small)] for k in range(40)]
+                   for seed in range(24)]
+        vectors += [[v] * 40 for v in small]
+        outcomes = _native_outcomes(path, vectors, tmp_path)
+        assert "error" not in outcomes and "diverged" not in outcomes, outcomes
+
+
+def test_trace_names_array_elements() -> None:
+    """Counterexamples speak C: an element that changed is shown as `b[3]`, in --json too."""
+    out = subprocess.run([sys.executable, "-m", "llumc", "check", str(MEMORY / "copy_false.c"), "--32",
+                          "--json", "--timeout", "60"], capture_output=True, text=True, timeout=200)
+    data = json.loads(out.stdout)
+    assert data["verdict"] == "false"
+    changed = set(itertools.chain.from_iterable(step["changes"] for step in data["trace"]))
+    assert any(name.startswith("b[") for name in changed), changed
+    assert any(name.startswith("a[") for name in changed), changed
+
+
+UNSUPPORTED = {
+    "function pointer": ("int f(int x) { return x + 1; }\n"
+                         "int main() { int (*g)(int) = __VERIFIER_nondet_int() ? f : 0;"
+                         " if (g && g(1) != 2) reach_error(); return 0; }", "function pointer"),
+    "pointer cast to integer": ("int main() { int a[2]; long p = (long)&a[1];"
+                                " if (p == 0) reach_error(); return 0; }", "cast between pointer and integer"),
+    "variable-length array": ("int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;"
+                              " int a[n]; a[0] = 1; if (a[0] != 1) reach_error(); return 0; }",
+                              "variable-length array"),
+    "malloc in a loop": ("#include <stdlib.h>\nint main() { int *p = 0; for (int i = 0; i < __VERIFIER_nondet_int(); i++)"
+                         " p = malloc(4); if (p) *p = 1; return 0; }", "malloc"),
+    "array beyond the exact bound": ("int a[100000]; int main() { int i = __VERIFIER_nondet_int();"
+                                     " if (i >= 0 && i < 100000 && a[i] != 0) reach_error(); return 0; }",
+                                     "exact bound"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNSUPPORTED))
+def test_outside_the_model_is_a_named_unknown(name: str, tmp_path: Path) -> None:
+    body, reason = UNSUPPORTED[name]
+    path = tmp_path / "prog.c"
+    path.write_text("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n" + body + "\n")
+    result = check_program(path, m32=True, timeout=20)
+    assert result.verdict == "unknown"
+    assert reason in result.reason and "prog.c" in result.reason, result.reason
+    cli = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--32", "--timeout", "20"],
+                         capture_output=True, text=True, timeout=100)
+    assert cli.returncode == 3 and "Traceback" not in cli.stderr, cli.stderr
