@@ -150,7 +150,7 @@ def test_unsupported_instruction_is_named():
 define i32 @main() {
   %p = alloca i32
   store i32 1, ptr %p
-  %v = load i32, ptr %p
+  %v = atomicrmw add ptr %p, i32 1 seq_cst
   ret i32 %v
 }
 """

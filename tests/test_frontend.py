@@ -157,7 +157,7 @@ def test_primitives_are_kept_as_calls():
 
 
 @pytest.mark.parametrize("program, category, construct, line", [
-    ("fe_array.c", "memory", "array (memory access)", 4),
+    ("fe_pointer_int.c", "memory", "cast between pointer and integer", 4),
     ("fe_recursion.c", "recursion", "recursion ('fact' calls 'fact')", 4),
     ("fe_float.c", "float", "floating point", 4),
     ("fe_main_args.c", "main-parameters", "use of a parameter of main", 3),
@@ -212,7 +212,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
     ("tests/programs", "is a directory"),
     ("tests/programs/fe_syntax_error.c",
      "fe_syntax_error.c:2:12: error: expected ';' at end of declaration"),
-    ("tests/programs/fe_array.c", "unsupported: array (memory access) at fe_array.c:4"),
+    ("tests/programs/fe_pointer_int.c", "unsupported: cast between pointer and integer at fe_pointer_int.c:4"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(argument, message):
     proc = run_cli("ir", argument)

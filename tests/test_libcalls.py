@@ -59,10 +59,10 @@ def test_a_result_is_any_value_and_the_replay_decides(tmp_path):
 
 
 @pytest.mark.parametrize("call, cause", [
-    # %n writes to k: the call stays, so k stays in memory (were it dropped, k == 0: a wrong TRUE)
-    ('int k = 0; printf("ab%n", &k);', "variable whose address is used"),
-    ('int k = 0; printf("%2$hhn", 1, &k);', "variable whose address is used"),
-    ('char buf[4]; int k = sprintf(buf, "%d", 1);', "array"),  # writes to memory: never dropped
+    # %n writes to k: the call stays (were it dropped, k == 0: a wrong TRUE) and is unknown
+    ('int k = 0; printf("ab%n", &k);', "'printf'"),
+    ('int k = 0; printf("%2$hhn", 1, &k);', "'printf'"),
+    ('char buf[4]; int k = sprintf(buf, "%d", 1);', "'sprintf'"),  # writes to memory: never dropped
     ('char *f = __VERIFIER_nondet_int() ? "a" : "b"; int k = printf(f);', "'printf'"),  # unknown format
     ('int k = rand();', "'rand'"),
 ])
