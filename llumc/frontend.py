@@ -381,6 +381,9 @@ def _metadata_max(text: str) -> int:
 _GLOBAL_REF = re.compile(r"@(\"[^\"]+\"|[\w.$]+)(?![\w.$])")
 
 
+_MAX_LOCALISED_BYTES = 1024
+
+
 def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
     """Globals used only by main's load/store/getelementptr instructions become allocas of main.
 
@@ -415,9 +418,15 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
     new_md: list[str] = []
     replacement: dict[str, str] = {}
     removed: set[int] = set()
+    target_data = llvm.create_target_data(module.data_layout)
     for gv in module.global_variables:
         name = gv.name
         if gv.is_declaration or not name or name.startswith("llvm.") or name not in definitions:
+            continue
+        if target_data.get_abi_size(gv.global_value_type) > _MAX_LOCALISED_BYTES and \
+                any(_computed_index_use(main_text, pos) for pos in inside.get(name, [])):
+            # memory anyway, and SROA would split its initial value into one store per element
+            # (100 000 of them for `int a[100000]`): llumc/memory.py reads the initializer itself
             continue
         if outside_uses[name] != 1 or name not in inside:  # 1: the definition itself
             continue
@@ -496,6 +505,14 @@ def _explode_constant_geps(body: str) -> str:
             out.extend(extra)
         out.append(line)
     return "\n".join(out)
+
+
+def _computed_index_use(function_text: str, position: int) -> bool:
+    """Is the global at `position` the base of a GEP with a non-constant index?"""
+    line_end = function_text.find("\n", position)
+    line_start = function_text.rfind("\n", 0, position) + 1
+    line = function_text[line_start:line_end if line_end >= 0 else None]
+    return " = getelementptr " in line and "%" in line[position - line_start:].split(", !", 1)[0]
 
 
 def _is_plain_memory_use(function_text: str, position: int) -> bool:

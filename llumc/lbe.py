@@ -145,6 +145,11 @@ class LargeBlockEncoder(StepEncoder):
         self.regions = {c: Region(fn, c, self.cut_set) for c in cuts}
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
+        # memory left after SROA (llumc/memory.py); allocas are constant pointers, never state
+        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
+        self.constants: dict[int, Term] = {}
+        if self.memory is not None:
+            self.constants = {key: self.memory.constant(key) for key in self.memory.object_of_alloca}
 
     def read_state(self, var) -> Term:
         """The current value of a state variable, with the bits fixed that every value it can
