@@ -3,10 +3,10 @@ extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 extern void __VERIFIER_assume(int);
 int main() {
-  int a[8], b[8];
-  for (int i = 0; i < 8; i++) a[i] = __VERIFIER_nondet_int();
-  for (int i = 0; i < 8; i++) b[i] = a[i];
+  int a[5], b[5];
+  for (int i = 0; i < 5; i++) a[i] = __VERIFIER_nondet_int();
+  for (int i = 0; i < 5; i++) b[i] = a[i];
   int k = __VERIFIER_nondet_int();
-  if (k >= 0 && k < 8 && b[k] != a[k]) reach_error();
+  if (k >= 0 && k < 5 && b[k] != a[k]) reach_error();
   return 0;
 }
