@@ -292,7 +292,13 @@ class LargeBlockEncoder(StepEncoder):
                     if name == region.root:
                         local[ins.key] = self.read_state(self.state_of[ins.key])
                         continue
-                    term = None
+                    # One ite per distinct incoming value, under the disjunction of its edges'
+                    # conditions: at most one entering edge is taken in a step (one path through
+                    # a DAG; the conditions are exact), so this equals the ite chain over the
+                    # edges wherever the block runs. RERS's return blocks have 10 000 entering
+                    # edges and a handful of values: a chain over the edges cost a multiplexer
+                    # level per edge and bit.
+                    groups: dict[int, tuple[Term, list[Term]]] = {}
                     chosen: set[str] = set()
                     by_pred = self.incoming_of(ins)
                     for pred, cond in reversed(incoming[name]):
@@ -301,7 +307,13 @@ class LargeBlockEncoder(StepEncoder):
                             continue
                         chosen.add(pred)
                         v = read(value, pred, ins, block, pos)
-                        term = v if term is None else tb.ite(cond, v, term)
+                        groups.setdefault(v.uid, (v, []))[1].append(cond)
+                    values = list(groups.values())
+                    default = max(values, key=lambda group: len(group[1]))[0]  # no test for the most edges
+                    term = default
+                    for v, conds in values:
+                        if v is not default:
+                            term = tb.ite(tb.any_of(conds), v, term)
                     local[ins.key] = term
                 elif op == "call":
                     effect, term, dest = self.call_effect(ins, block, arg)
