@@ -54,7 +54,7 @@ MODULI = (8, 4, 2, 3)
 PARITY_VARIABLES = 12  # GF(2) relations of the lowest bits over at most 12 variables
 COMBINATION_VARIABLES = 5  # bounds of a*v + b*w over pairs of at most 5 variables
 COMBINATIONS = ((1, -1), (1, 1), (2, -1), (1, -2))  # (a, b): v - w, v + w, 2v - w, v - 2w
-SCALES = 4  # ... and v ± K*w, K*v ± w for at most 4 of the program's constants K (3..65536)
+SCALES = 4  # ... and v ± K*w, K*v ± w for at most 4 negative program constants -K (-65536..-3)
 GUARD_VARIABLES = 5  # disjunctions `guard || fact` split the samples on at most 5 variables
 GUARDED_PER_SPLIT = 12  # ... keeping at most this many facts per side of a split
 _UNSIGNED_CAST = {32: "(unsigned)", 64: "(unsigned long long)"}
@@ -741,11 +741,14 @@ class _CutPoint:
         variables = [v for v in self.moving if v.c_named and v.width <= 32][:COMBINATION_VARIABLES]
         pool = sorted(set(self.constants) | {-c for c in self.constants} | {-1, 0, 1})  # differences: both signs
         signed_pool = [c for c in pool if -(1 << 31) <= c < 1 << 31]
-        # a program constant as a coefficient: `x + 1000*y >= c` when y, above -1000, feeds x
-        # (the constants the program compares with, not their neighbours ±1: every one more
-        # costs Houdini's SAT calls seconds; gsv2008: 12 s with 999, 1000 and 1001, 5 s with 1000)
+        # the magnitude K of a negative bound the program tests as a coefficient: x + K*y never
+        # falls while x += y with y > -K (gsv2008: `x + 1000*y >= -999999` from `-1000 < y`).
+        # Only the constants compared with, not their neighbours ±1, and only negative ones:
+        # every scaled candidate costs Houdini and the engines wide multipliers (gsv2008's
+        # Houdini: 12 s with 999, 1000 and 1001, 5 s with 1000; uchar_wrap's `c - 1000*i <= 0`
+        # doubled the time to its bug)
         known = set(self.constants)
-        scales = sorted({abs(c) for c in known if 3 <= abs(c) <= 1 << 16 and c - 1 in known and c + 1 in known})[:SCALES]
+        scales = sorted({-c for c in known if -(1 << 16) <= c <= -3 and c - 1 in known and c + 1 in known})[:SCALES]
         scaled = [(1, s) for s in scales] + [(1, -s) for s in scales] + [(s, 1) for s in scales] + \
             [(s, -1) for s in scales]
         for a_pos, v in enumerate(variables):
@@ -763,8 +766,13 @@ class _CutPoint:
                     below = next((c for c in reversed(usable) if c <= low), None)
                     above = next((c for c in usable if c >= high), None)
                     name = _combination_text(a, v, b, w)
-                    for c, lower in ((below, True), (above, False)):
-                        if c is None:
+                    # a scaled sum whose extreme is the sum of its terms' extremes says nothing
+                    # the bounds of v and w do not (`c + 1000*i >= 0` beside c, i >= 0) and only
+                    # costs Houdini wide multipliers
+                    box = (a * min(cv) + min(b * y for y in cw), a * max(cv) + max(b * y for y in cw))
+                    scaled_pair = max(abs(a), abs(b)) > 2
+                    for c, lower, extreme in ((below, True, low), (above, False, high)):
+                        if c is None or scaled_pair and extreme == box[0 if lower else 1]:
                             continue
                         priority = (6 if max(abs(a), abs(b)) <= 2 else 8) + self.penalty(v, w)
                         self.add(priority, self.build.combination_bound(a, v, b, w, c, lower),
