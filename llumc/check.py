@@ -152,6 +152,10 @@ class FaultSite:
     description: str  # "NULL dereference (read of 4 bytes)", "out-of-bounds or invalid write of 4 bytes"
 
 
+def _memory_objects(encoded: EncodeResult) -> list:
+    return list(getattr(encoded.word, "memory_objects", []) or [])
+
+
 def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | None:
     """The invalid memory access the last step of a trace ends in (llumc.memory.MemoryFault
     conditions evaluated on that step's state and inputs), or None."""
@@ -404,6 +408,11 @@ def check_program(
         return finish(CheckResult("unknown", prop, used, reason=f"internal error: {internal}",
                                   internal_error=internal))
 
+    if answer.status == "unsat" and prop == "valid-memsafety" and encoded.word.memory_faults \
+            and any(obj.heap for obj in _memory_objects(encoded)):
+        # valid-memsafety includes valid-memtrack (no leaks), which llumc does not check
+        return finish(CheckResult("unknown", prop, used, reason="no invalid dereference or free (proven), "
+                                  "but memory leaks (valid-memtrack) are not checked"))
     if answer.status == "unsat":
         if not answer.invariant and answer.invariant is not None and answer.engine != "ic3":
             return finish(CheckResult("unknown", prop, used, reason="no invariant to check"))
@@ -461,9 +470,21 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps)
     fault = memory_fault(encoded, trace)
     if fault is not None:
-        # undefined behaviour before the property's error: the program's answer is not defined
         name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
         where = f"{name}:{fault.line}" if fault.line else name
+        if prop == "valid-memsafety":
+            if progress:
+                progress(f"replaying the counterexample ({len(inputs)} nondet values)")
+            replayed = replay(source, [i.value for i in inputs], ReplayExpectation(kind="memory", line=fault.line),
+                              m32=m32, clang=clang, timeout=timeout, uninit_values=uninit_values)
+            result.error = ErrorSite("memory", fault.line, fault.description)
+            if replayed.confirmed:
+                result.verdict = "false"
+                result.confirmation = f"replayed: {replayed.observed}"
+            else:
+                result.reason = f"counterexample not confirmed: {fault.description} at {where}; natively: {replayed.observed}"
+            return result
+        # undefined behaviour before the property's error: the program's answer is not defined
         result.reason = f"invalid memory access (undefined behaviour): {fault.description} at {where}"
         result.error = ErrorSite("memory", fault.line, fault.description)
         return result

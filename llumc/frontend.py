@@ -62,6 +62,7 @@ class Checks:
     overflow: bool = False  # signed add/sub/mul/neg overflow, sdiv/srem INT_MIN/-1, signed shl
     div_by_zero: bool = False
     shift: bool = False  # shift amount >= width (or negative)
+    bounds: bool = False  # indexing an array of known bound, NULL dereference (replay of valid-memsafety)
 
 
 @dataclass
@@ -174,6 +175,8 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[s
         sanitizers.append("integer-divide-by-zero")
     if checks.shift:
         sanitizers.append("shift-exponent")
+    if checks.bounds:
+        sanitizers += ["array-bounds", "null"]
     if sanitizers:
         joined = ",".join(sanitizers)
         # trap mode: a branch to `llvm.ubsantrap(K)` per check, no runtime handler calls;
@@ -851,6 +854,13 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 continue  # llumc/memory.py (constant lengths; a VLA's alloca is reported there)
             if name.startswith("llvm.mem"):
                 raise _unsupported("memory", _memory_construct(code, allocas, global_types), where)
+            if name == "llvm.assume":
+                # SROA turns `*(c ? &x : NULL) = v` into a store to x and assume(c): the NULL
+                # path is gone, so the memory fault would be lost; never encode that silently
+                raise _unsupported("memory", "access through a pointer that may be NULL (assumed "
+                                   "away by the optimiser)", where)
+            if name in ("malloc", "calloc", "free"):
+                continue  # llumc/memory.py (constant sizes, call sites outside loops)
             if name in _HEAP_FUNCTIONS:
                 raise _unsupported("memory", f"heap ('{name}')", where)
             raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)

@@ -149,7 +149,8 @@ class LargeBlockEncoder(StepEncoder):
         self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
         self.constants: dict[int, Term] = {}
         if self.memory is not None:
-            self.constants = {key: self.memory.constant(key) for key in self.memory.object_of_alloca}
+            self.constants = {key: self.memory.constant(key)
+                              for key in [*self.memory.object_of_alloca, *self.memory.object_of_call]}
 
     def read_state(self, var) -> Term:
         """The current value of a state variable, with the bits fixed that every value it can
@@ -400,4 +401,5 @@ class LargeBlockEncoder(StepEncoder):
             tb, self.state, self.inputs, init, universal, goal, nexts, blocks, self.prop, self.scheme,
             self.fn.source, {}, self.reached, regions=True,
             memory_faults=self.memory.faults if self.memory is not None else [],
+            memory_objects=self.memory.objects if self.memory is not None else [],
         )

@@ -49,14 +49,20 @@ MAX_OBJECTS = INVALID_OBJECT - 1
 # Objects of more cells than this are not encoded exactly (README "Memory": measured sizes).
 EXACT_CELLS = 4096
 MEMORY_INTRINSICS = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
+HEAP_FUNCTIONS = ("malloc", "calloc", "free")
 MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
 
 __all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS"]
 
 
 def uses_memory(fn: Function) -> bool:
-    return any(ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or any(isinstance(o, GlobalAddr) for o in ins.operands)
+    return any(ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins)
+               or any(isinstance(o, GlobalAddr) for o in ins.operands)
                for block in fn.blocks for ins in block.instrs)
+
+
+def _is_heap_call(ins: Instr) -> bool:
+    return ins.opcode == "call" and ins.callee in HEAP_FUNCTIONS
 
 
 def _is_memory_call(ins: Instr) -> bool:
@@ -72,6 +78,8 @@ class MemoryObject:
     size: int  # bytes
     static: bool  # a global that stayed a global (initial contents from its initializer)
     where: str = ""  # file:line of its declaration or first use
+    heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
+    allocated: object = None  # heap: StateVar, 1 while the object is allocated
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
     cell: int = 1  # bytes per cell
     cells: list = field(default_factory=list)  # StateVar per cell
@@ -235,6 +243,7 @@ class MemoryEncoder:
         self.objects: list[MemoryObject] = []
         self.object_of_alloca: dict[int, MemoryObject] = {}
         self.object_of_global: dict[str, MemoryObject] = {}
+        self.object_of_call: dict[int, MemoryObject] = {}  # malloc/calloc call site -> its object
         self.defs: dict[int, Instr] = {ins.key: ins for b in fn.blocks for ins in b.instrs}
         self.faults: list[MemoryFault] = []
         self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
@@ -279,6 +288,8 @@ class MemoryEncoder:
                     size = count * self.layout.size(ins.mem_type)
                     self.object_of_alloca[ins.key] = self._new_object(ins.name, ins.mem_type, size, False,
                                                                       self._where(ins))
+                elif _is_heap_call(ins) and ins.callee != "free":
+                    self.object_of_call[ins.key] = self._heap_object(ins, block.name)
                 elif ins.opcode in ("load", "store", "getelementptr") and ins.mem_type is None:
                     raise _unsupported("memory instruction read without its types", self._where(ins))
                 elif ins.opcode == "call" and (ins.callee or "").startswith(MEMORY_INTRINSICS):
@@ -294,6 +305,35 @@ class MemoryEncoder:
                     obj = self.object_of_alloca.get(op.key) if isinstance(op, Ref) else None
                     if obj is not None and ins.line and ":" not in obj.where:
                         obj.where = self._where(ins)
+
+    def _heap_object(self, ins: Instr, block: str) -> MemoryObject:
+        """One object per malloc/calloc call site that runs at most once (not in a loop): SV-COMP
+        assumes allocation succeeds, so the site yields that object, allocated from then on."""
+        where = self._where(ins)
+        sizes = ins.operands[:2] if ins.callee == "calloc" else ins.operands[:1]
+        if not all(isinstance(size, Const) for size in sizes):
+            raise _unsupported(f"{ins.callee} of nondeterministic size", where)
+        if self._in_loop(block):
+            raise _unsupported(f"{ins.callee} in a loop (a call site that may run unboundedly often)", where)
+        size = math.prod(size.value for size in sizes)
+        name = f"{ins.callee}_{ins.line}" if ins.line else ins.callee
+        obj = self._new_object(name, f"[{size} x i8]", size, False, where)
+        obj.c_name = name
+        obj.heap = ins.callee
+        return obj
+
+    def _in_loop(self, block_name: str) -> bool:
+        successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
+                      for b in self.fn.blocks if b.instrs}
+        stack, seen = list(successors.get(block_name, [])), set()
+        while stack:
+            name = stack.pop()
+            if name == block_name:
+                return True
+            if name not in seen:
+                seen.add(name)
+                stack.extend(successors.get(name, []))
+        return False
 
     def _global_object(self, name: str, ins: Instr) -> MemoryObject:
         module = self.fn.module
@@ -317,7 +357,7 @@ class MemoryEncoder:
     # ----------------------------------------------------------------- points-to
     def _operand_targets(self, op, pts: dict[int, set[int]]) -> set[int]:
         if isinstance(op, Ref):
-            alloca = self.object_of_alloca.get(op.key)
+            alloca = self.object_of_alloca.get(op.key) or self.object_of_call.get(op.key)
             if alloca is not None:
                 return {alloca.id}
             return pts.get(op.key, set())
@@ -358,6 +398,8 @@ class MemoryEncoder:
                     elif op == "load":
                         for o in self._operand_targets(ins.operands[0], pts):
                             add(mine, contents.get(o, set()) or {INVALID_OBJECT})
+                    elif op == "call" and ins.key in self.object_of_call:
+                        add(mine, {self.object_of_call[ins.key].id})
                     elif op == "call":
                         raise _unsupported(f"pointer returned by '{ins.callee}'", self._where(ins))
                     else:
@@ -465,6 +507,8 @@ class MemoryEncoder:
             obj.cell = g & -g if g else 1  # largest power of two dividing every access size
             self._check_pointer_mixing(obj, accesses[obj.id])
             cells = obj.size // obj.cell if obj.size else 0
+            if obj.heap:
+                obj.type_text = f"[{cells} x i{8 * obj.cell}]"
             if cells > self.exact_cells:
                 raise _unsupported(f"'{obj.c_name}' of {obj.size} bytes ({cells} cells, more than the "
                                    f"exact bound of {self.exact_cells})", obj.where)
@@ -512,10 +556,14 @@ class MemoryEncoder:
                     init = int.from_bytes(chunk, "little")
                 name = self.cell_name(obj, index)
                 obj.cells.append(self.new_state(name, 8 * obj.cell, "memory", init, [name]))
+            if obj.heap:
+                # not allocated before its call site runs: freed, or not yet allocated
+                obj.allocated = self.new_state(f"{obj.c_name}.allocated", 1, "memory", 0,
+                                               [f"{obj.c_name}.allocated"])
 
     def constant(self, key: int) -> Term | None:
         """The pointer an alloca yields: a constant (object id, offset 0)."""
-        obj = self.object_of_alloca.get(key)
+        obj = self.object_of_alloca.get(key) or self.object_of_call.get(key)
         return None if obj is None else self.pointer(obj.id)
 
     def global_address(self, name: str) -> Term:
@@ -540,7 +588,7 @@ class MemoryEncoder:
         self._current = {}
 
     def handles(self, ins: Instr) -> bool:
-        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins)
+        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins)
 
     def encode(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
         """Encode one memory instruction at the point of the step where `guard` holds when it
@@ -553,6 +601,8 @@ class MemoryEncoder:
             return self.constant(ins.key)
         if op == "getelementptr":
             return self._gep(ins, arg)
+        if _is_heap_call(ins):
+            return self._heap_call(ins, arg, guard, here)
         if op == "load":
             targets = self.targets(ins.operands[0])
             size = self.layout.store_size(ins.mem_type)
@@ -600,13 +650,43 @@ class MemoryEncoder:
         self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)))
         return None
 
-    def _record(self, ins: Instr, pointer: Term, fault: Term, guard: Term, here: Term, access: str) -> None:
+    def _heap_call(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
+        tb = self.tb
+        if ins.callee != "free":
+            obj = self.object_of_call[ins.key]
+            self._current[obj.allocated.index] = tb.ite(guard, tb.true(), self._cell(obj.allocated))
+            if obj.heap == "calloc":
+                for var in obj.cells:
+                    self._current[var.index] = tb.ite(guard, tb.const(0, var.width), self._cell(var))
+            return self.pointer(obj.id)
+        # free(p): p is NULL, or the start of an allocated heap object, which is then freed
+        pointer = arg(0)
+        obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        at_start = tb.eq(offset, tb.const(0, OFFSET_BITS))
+        valid = tb.eq(pointer, tb.const(0, POINTER_WIDTH))
+        hits = []
+        for obj in self.targets(ins.operands[0]):
+            if obj.heap:
+                hit = tb.and_(tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), at_start),
+                              self._cell(obj.allocated))
+                hits.append((obj, hit))
+                valid = tb.or_(valid, hit)
+        fault = tb.not_(valid)
+        self._record(ins, pointer, fault, guard, here, "free", null_is_fine=True)
+        enabled = tb.and_(guard, valid)
+        for obj, hit in hits:
+            self._current[obj.allocated.index] = tb.ite(tb.and_(enabled, hit), tb.false(), self._cell(obj.allocated))
+        return None
+
+    def _record(self, ins: Instr, pointer: Term, fault: Term, guard: Term, here: Term, access: str,
+                null_is_fine: bool = False) -> None:
         tb = self.tb
         if fault.op == "const" and fault.param == 0:
             return
         obj = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
         cond = tb.and_(here, tb.and_(guard, fault))
-        null = tb.eq(obj, tb.const(NULL_OBJECT, OBJECT_BITS))
+        null = tb.false() if null_is_fine else tb.eq(obj, tb.const(NULL_OBJECT, OBJECT_BITS))
         self.faults.append(MemoryFault(self._head, ins.line, access, cond, null))
         self.last_fault = fault
 
@@ -650,6 +730,8 @@ class MemoryEncoder:
         offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
         inside = tb.not_(tb.op("ult", tb.const(obj.size - size, OFFSET_BITS), offset))
         hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
+        if obj.heap:
+            hit = tb.and_(hit, self._cell(obj.allocated))  # freed or not yet allocated: invalid
         if obj.cell > 1:
             low = tb.extract(offset, obj.cell.bit_length() - 2, 0)
             hit = tb.and_(hit, tb.eq(low, tb.const(0, low.width)))

@@ -40,6 +40,10 @@ SANITIZERS = {
     "overflow": ["signed-integer-overflow", "shift-base"],
     "div-by-zero": ["integer-divide-by-zero"],
     "shift": ["shift-exponent"],
+    # valid-memsafety: what the sanitizers see natively (indexing an array of known bound, NULL);
+    # other invalid accesses (through pointers, into the heap) are confirmed by a segfault at
+    # the line only, else not at all
+    "memory": ["array-bounds", "null"],
 }
 EXPECTATION_KINDS = UNREACH_KINDS | set(SANITIZERS)
 
@@ -204,7 +208,8 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
     (any start value of an uninitialised local is a real execution)."""
     from llumc.frontend import Checks, source_ir
 
-    checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift")
+    checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift",
+                    bounds=kind == "memory")
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=kind != "overflow",
                      native_library_calls=True)
 
@@ -486,7 +491,8 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
         observed = f"{reason}{where} (checks compiled in: {compiled})"
         matches_kind = expect.kind in SANITIZERS
     elif event.what == "signal":
-        observed, matches_kind = f"{_signal_name(event.signal_number)}{where}", False
+        observed = f"{_signal_name(event.signal_number)}{where}"
+        matches_kind = expect.kind == "memory" and event.signal_number in (signal.SIGSEGV, signal.SIGBUS)
     elif event.what == "abort":
         observed, matches_kind = f"abort called{where}", False
     else:  # assume-failed

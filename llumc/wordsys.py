@@ -15,7 +15,7 @@ from llumc.cfg import Block, Function, Instr
 from llumc.errors import UnsupportedError
 from llumc.terms import Term, TermBuilder
 
-PROPERTIES = ("unreach-call", "no-overflow", "all")
+PROPERTIES = ("unreach-call", "no-overflow", "all", "valid-memsafety")
 SCHEMES = ("edge", "paper", "lbe")
 IGNORED_INTRINSIC_PREFIXES = (
     "llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
@@ -72,6 +72,7 @@ class WordTransitionSystem:
     # accesses that may be invalid (llumc.memory.MemoryFault): a trace ending in `error` through
     # one is a memory fault, not the property's error
     memory_faults: list = field(default_factory=list)
+    memory_objects: list = field(default_factory=list)  # llumc.memory.MemoryObject
 
     @property
     def ok_code(self) -> int:

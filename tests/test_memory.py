@@ -98,3 +98,36 @@ def test_outside_the_model_is_a_named_unknown(name: str, tmp_path: Path) -> None
     cli = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--32", "--timeout", "20"],
                          capture_output=True, text=True, timeout=100)
     assert cli.returncode == 3 and "Traceback" not in cli.stderr, cli.stderr
+
+
+def test_valid_memsafety_out_of_bounds_write_is_false_and_replayed() -> None:
+    result = check_program(MEMORY / "oob_write_unknown.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert result.verdict == "false", result.reason
+    assert result.error.kind == "memory" and result.error.line == 9
+    assert result.confirmation.startswith("replayed:") and "oob_write_unknown.c:9" in result.confirmation
+    assert [i.value for step in result.trace for i in step.inputs] == [4]
+
+
+def test_valid_memsafety_true_without_heap_and_unknown_with_it() -> None:
+    assert check_program(MEMORY / "two_dim_true.c", m32=True, timeout=TIMEOUT,
+                         prop="valid-memsafety").verdict == "true"
+    heap = check_program(MEMORY / "malloc_buffer_true.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert heap.verdict == "unknown" and "valid-memtrack" in heap.reason, heap.reason
+
+
+@pytest.mark.parametrize("body, access", [
+    ("int *p = malloc(8); p[0] = 1; free(p); if (p[0] == 1) reach_error();", "read of 4 bytes"),
+    ("int *p = malloc(8); free(p); free(p);", "free"),
+    ("int x = 0; int *t[2] = {&x, 0}; int *p = t[__VERIFIER_nondet_int() & 1]; *p = 1; if (x == 5) reach_error();",
+     "NULL dereference"),
+    # SROA makes this a store to x under assume(c): named, never encoded without the NULL path
+    ("int x = 0; int *p = __VERIFIER_nondet_int() ? &x : 0; *p = 1; if (x) reach_error();", "may be NULL"),
+])
+def test_invalid_heap_and_null_accesses_are_unknown_under_unreach_call(tmp_path: Path, body: str, access: str) -> None:
+    path = tmp_path / "prog.c"
+    path.write_text("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+                    f"int main() {{\n  {body}\n  return 0;\n}}\n")
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "unknown"
+    assert ("invalid memory access" in result.reason or "unsupported" in result.reason) and \
+        access in result.reason and "prog.c:5" in result.reason, result.reason
