@@ -45,7 +45,8 @@ class TraceStep:
     block: str
     line: int | None
     inputs: list[InputValue] = field(default_factory=list)
-    changes: dict[str, int] = field(default_factory=dict)  # variable -> value after the block
+    # variable -> value after the block (a pointer as C text: `&a[3]`, `NULL`)
+    changes: dict[str, int | str] = field(default_factory=dict)
     blocks: list[str] = field(default_factory=list)  # the basic blocks the step ran, in order
 
 
@@ -206,9 +207,15 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     """
     symbols: SymbolMap = read_symbol_map(result.ts.comments)
     curr = next(s for s in symbols.state if s.kind == "block")
-    values_only = [s for s in symbols.state if s.kind in ("value", "phi", "memory")]
+    values_only = [s for s in symbols.state if s.kind in ("value", "phi", "memory", "pointer")]
     steps: list[TraceStep] = []
     ordered_inputs: list[InputValue] = []
+    from llumc.cfg import POINTER_WIDTH
+    from llumc.memory import pointer_text, stored_pointer_text
+
+    objects = result.word.memory_objects
+    pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
+    index_of = {id(symbol): var.index for symbol, var in zip(symbols.state, result.word.state)}
     error_code = max(symbols.blocks)
     for i in range(len(trace) - 1):
         code = symbols.value(curr, trace[i])
@@ -241,7 +248,12 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                 width = var.hi - var.lo + 1
                 unsigned = result.debug is not None and any(
                     name in result.debug.unsigned_variables for name in var.c_names)
-                step.changes[label] = after if unsigned else _signed(after, width)
+                if objects and width == POINTER_WIDTH and var.kind == "pointer":
+                    step.changes[label] = pointer_text(objects, after)
+                elif var.kind == "memory" and index_of.get(id(var)) in pointer_cells:
+                    step.changes[label] = stored_pointer_text(objects, after, width)
+                else:
+                    step.changes[label] = after if unsigned else _signed(after, width)
         steps.append(step)
     return steps, ordered_inputs
 

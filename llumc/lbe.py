@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 
-from llumc.cfg import Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
+from llumc.cfg import POINTER_WIDTH, Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
 from llumc.memory import MemoryEncoder, uses_memory
 from llumc.terms import Term
@@ -212,6 +212,8 @@ class LargeBlockEncoder(StepEncoder):
                 if ins.key in needed:
                     c_names = self.debug.names_of(ins.name[1:]) if self.debug is not None and ins.name else []
                     kind = "phi" if ins.opcode == "phi" else "value"
+                    if ins.width == POINTER_WIDTH:
+                        kind = "pointer"  # (object, offset): no arithmetic facts, shown as `&a[3]`
                     var = self.new_state(ins.name, ins.width, kind, None, c_names)
                     self.state_of[ins.key] = var
                     if ins.key in sets:

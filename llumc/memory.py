@@ -55,7 +55,8 @@ MEMORY_INTRINSICS = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
 HEAP_FUNCTIONS = ("malloc", "calloc", "free")
 MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
 
-__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS"]
+__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS", "pointer_text",
+           "stored_pointer_text"]
 
 
 def uses_memory(fn: Function) -> bool:
@@ -81,6 +82,7 @@ class MemoryObject:
     size: int  # bytes
     static: bool  # a global that stayed a global (initial contents from its initializer)
     where: str = ""  # file:line of its declaration or first use
+    pointer_cells: bool = False  # every access stores or loads a whole pointer (`int *t[4]`)
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
     allocated: object = None  # heap: StateVar, 1 while the object is allocated
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
@@ -98,6 +100,29 @@ class MemoryFault:
     access: str  # "read of 4 bytes", "memset of 40 bytes"
     cond: Term
     null: Term
+
+
+def pointer_text(objects: list[MemoryObject], value: int) -> str:
+    """A pointer value as C: `NULL`, `&a[3]`, `&x`, `a+40` (one past the end), `invalid`."""
+    object_id = value >> OFFSET_BITS
+    offset = value & ((1 << OFFSET_BITS) - 1)
+    offset -= (offset >> (OFFSET_BITS - 1)) << OFFSET_BITS
+    if object_id == NULL_OBJECT:
+        return "NULL" if offset == 0 else f"NULL+{offset}"
+    obj = next((o for o in objects if o.id == object_id), None)
+    if obj is None:
+        return "invalid pointer"
+    if 0 <= offset < obj.size and offset % obj.cell == 0 and obj.cells:
+        return "&" + obj.cells[offset // obj.cell].name
+    return f"{obj.c_name}{offset:+d}"
+
+
+def stored_pointer_text(objects: list[MemoryObject], word: int, bits: int) -> str:
+    """A pointer as memory holds it (object id in the top byte) as C."""
+    low = bits - OBJECT_BITS
+    offset = word & ((1 << low) - 1)
+    offset -= (offset >> (low - 1)) << low
+    return pointer_text(objects, ((word >> low) << OFFSET_BITS) | (offset & ((1 << OFFSET_BITS) - 1)))
 
 
 # --------------------------------------------------------------------------- type layout
@@ -509,6 +534,9 @@ class MemoryEncoder:
             g = math.gcd(*sizes) if sizes else 1
             obj.cell = g & -g if g else 1  # largest power of two dividing every access size
             self._check_pointer_mixing(obj, accesses[obj.id])
+            typed = [a for a in accesses[obj.id] if a.pointer is not None]
+            obj.pointer_cells = bool(typed) and all(a.pointer for a in typed) and \
+                obj.cell == self.layout.pointer_bytes
             cells = obj.size // obj.cell if obj.size else 0
             if obj.heap:
                 obj.type_text = f"[{cells} x i{8 * obj.cell}]"

@@ -28,7 +28,7 @@ class StateVar:
     index: int
     name: str  # "curr", "pred", or the IR name ("%x.0")
     width: int
-    kind: str  # "block" | "pred" | "value" | "phi"
+    kind: str  # "block" | "pred" | "value" | "phi" | "pointer" | "memory" (llumc/memory.py)
     init: int | None = None
     c_names: list[str] = field(default_factory=list)
 

@@ -70,6 +70,14 @@ def test_trace_names_array_elements() -> None:
     assert any(name.startswith("a[") for name in changed), changed
 
 
+def test_trace_names_pointer_targets() -> None:
+    """A pointer is shown as its target (`p = &a[4]`), a pointer stored in memory too."""
+    walk = check_program(MEMORY / "pointer_walk_false.c", m32=True, timeout=TIMEOUT)
+    assert walk.verdict == "false", walk.reason
+    values = [step.changes["p"] for step in walk.trace if "p" in step.changes]
+    assert values and values[0] == "&a[0]" and values[-1] == "&a[4]", values
+
+
 UNSUPPORTED = {
     "function pointer": ("int f(int x) { return x + 1; }\n"
                          "int main() { int (*g)(int) = __VERIFIER_nondet_int() ? f : 0;"
