@@ -287,7 +287,8 @@ class MemoryEncoder:
         return f"{name}:{ins.line}" if ins.line else name
 
     def _c_name(self, ir_name: str) -> str:
-        names = self.debug.names_of(ir_name[1:]) if self.debug is not None else []
+        # a global's name is its C name; only a local's IR name may differ (`%a.global`, `.i`)
+        names = self.debug.names_of(ir_name[1:]) if self.debug is not None and ir_name.startswith("%") else []
         if names:
             return names[0]
         base = ir_name.lstrip("%@").strip('"')
