@@ -288,8 +288,10 @@ class IC3:
             self.lift_aux = sorted(set(range(1, n + 1)) - state)
         # I as a cube over state variables (the usual case): initiation is then syntactic.
         self.init_units: set[int] | None = None
+        self.init_negated: set[int] | None = None  # the units' negations: a cube excludes I iff it has one
         if all(len(c) == 1 and abs(c[0]) in state for c in ts.init):
             self.init_units = {c[0] for c in ts.init}
+            self.init_negated = {-lit for lit in self.init_units}
         self.frames: list[set[tuple[int, ...]]] = [set(), set()]  # lemmas (as cubes) by level
         self.level_of: dict[tuple[int, ...], int] = {}
         self.occurs: dict[int, set[tuple[int, ...]]] = {}  # literal -> lemmas containing it
@@ -452,9 +454,8 @@ class IC3:
 
     # -------------------------------------------------------------- initiation
     def _excludes_init(self, cube: Cube) -> bool:
-        if self.init_units is not None:
-            units = self.init_units
-            return any(-lit in units for lit in cube)
+        if self.init_negated is not None:
+            return not self.init_negated.isdisjoint(cube)  # a set operation: cubes have ~1000 literals
         assert self.init_solver is not None
         return not self._solve(self.init_solver, cube)
 
@@ -465,7 +466,8 @@ class IC3:
         if self.init_units is not None:
             units = self.init_units
             extra = next(lit for lit in cube if -lit in units)
-            return [lit for lit in cube if lit in set(core) or lit == extra]
+            kept = set(core)  # once, not per literal: cubes of llumc's encodings have ~1000
+            return [lit for lit in cube if lit in kept or lit == extra]
         assert self.init_solver is not None
         self._solve(self.init_solver, cube)
         needed = set(self.init_solver.get_core() or []) | set(core)
