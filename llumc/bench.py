@@ -289,7 +289,9 @@ def answered_by(report: dict) -> str:
         return ""
     if verdict == "true" and report.get("invariants_alone"):
         return f"invariants alone ({used})"
-    search = report.get("invariant_search") or {}
+    if verdict == "true" and report.get("strengthened") is not None:
+        return f"{used}+invariants" if report["strengthened"] else used
+    search = report.get("invariant_search") or {}  # reports of checkers before `strengthened`
     if verdict == "true" and search.get("kept"):
         return f"{used}+invariants"
     return used

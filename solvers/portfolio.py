@@ -19,7 +19,7 @@ from solvers.transys import TransitionSystem
 Progress = Callable[[dict], None]
 
 
-def _worker(engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out) -> None:
+def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out) -> None:
     """Child process: solve (the result is checked inside `solve`) and send it to the parent."""
     # The parent decides about Ctrl-C; a child only stops when the parent terminates it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -27,15 +27,15 @@ def _worker(engine: str, ts: TransitionSystem, timeout: float | None, options: d
     from solvers.check import CheckFailed
 
     def report(info: dict) -> None:
-        out.put(("progress", engine, info))
+        out.put(("progress", label, info))
 
     try:
         result = solve(ts, engine=engine, timeout=timeout, progress=report, **options)
-        out.put(("result", engine, result))
+        out.put(("result", label, result))
     except CheckFailed as err:
-        out.put(("internal-error", engine, f"{engine} produced a result that failed its check: {err}"))
+        out.put(("internal-error", label, f"{label} produced a result that failed its check: {err}"))
     except Exception as err:  # a crash of one engine must not take the verdict of another down
-        out.put(("internal-error", engine, f"{engine} crashed: {type(err).__name__}: {err}"))
+        out.put(("internal-error", label, f"{label} crashed: {type(err).__name__}: {err}"))
 
 
 def _death(engine: str, exitcode: int) -> str:
@@ -50,6 +50,112 @@ def _death(engine: str, exitcode: int) -> str:
     return f"{engine} died with exit code {exitcode}"
 
 
+class Portfolio:
+    """Engines in processes of their own, started when the caller has their system (`start`),
+    so that one can run while the caller still prepares another's (llumc's IC3 on the encoded
+    system while the loop-invariant search strengthens it for the others); `wait` returns the
+    first definite, checked answer and stops the rest. Each member has a label ("ic3",
+    "ic3+invariants") and runs one engine of `solvers.api.solve` on its own system; the
+    winner's label is in `SolveResult.stats["member"]`.
+
+    Internal errors of an engine (a result that failed its check) are returned in
+    `stats["internal_errors"]` and never become a verdict."""
+
+    def __init__(self, timeout: float | None = None, progress: Progress | None = None) -> None:
+        self.ctx = multiprocessing.get_context("fork")
+        self.out = self.ctx.Queue()
+        self.started = time.monotonic()
+        self.deadline = None if timeout is None else self.started + timeout
+        self.progress = progress
+        self.procs: dict[str, multiprocessing.Process] = {}
+        self.pending: set[str] = set()
+        self.unknown: list[SolveResult] = []
+        self.errors: list[str] = []
+        self.winner: SolveResult | None = None
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else max(0.1, self.deadline - time.monotonic())
+
+    def start(self, label: str, ts: TransitionSystem, engine: str | None = None, options: dict | None = None) -> None:
+        """Run `engine` (default: the label) on `ts` until the portfolio's deadline."""
+        if label in self.procs:
+            raise ValueError(f"a member {label!r} runs already")
+        proc = self.ctx.Process(target=_worker, daemon=True,
+                                args=(label, engine or label, ts, self.remaining(), options or {}, self.out))
+        self.procs[label] = proc
+        self.pending.add(label)
+        proc.start()
+
+    def poll(self, wait: float = 0.0) -> SolveResult | None:
+        """Read what the members sent (waiting up to `wait` s for the first message); the winner
+        if there is one by now."""
+        while self.pending and self.winner is None:
+            try:
+                kind, label, payload = self.out.get(timeout=wait) if wait > 0 else self.out.get_nowait()
+            except queue_module.Empty:
+                for name in list(self.pending):
+                    if not self.procs[name].is_alive() and self.procs[name].exitcode not in (0, None):
+                        self.pending.discard(name)
+                        self.errors.append(_death(name, self.procs[name].exitcode))
+                break
+            wait = 0.0
+            if kind == "progress":
+                if self.progress is not None:
+                    self.progress({"engine": label, **payload})
+            elif kind == "result":
+                self.pending.discard(label)
+                payload.stats["member"] = label
+                if payload.status in ("sat", "unsat"):
+                    self.winner = payload
+                else:
+                    self.unknown.append(payload)
+            else:
+                self.pending.discard(label)
+                self.errors.append(payload)
+        return self.winner
+
+    def wait(self) -> SolveResult:
+        """The first definite answer (every member stopped), or unknown with every reason."""
+        # a member may overrun its timeout by a SAT call or its check: 5 s of grace
+        hard = None if self.deadline is None else self.deadline + 5.0
+        try:
+            while self.pending and self.winner is None:
+                wait = 0.5 if hard is None else max(0.0, min(0.5, hard - time.monotonic()))
+                self.poll(wait)
+                if hard is not None and time.monotonic() >= hard:
+                    break
+        finally:
+            self.stop()
+        elapsed = time.monotonic() - self.started
+        if self.winner is not None:
+            self.winner.stats.setdefault("seconds", elapsed)
+            if self.errors:
+                self.winner.stats["internal_errors"] = len(self.errors)
+                self.winner.reason = "; ".join(self.errors)
+            return self.winner
+        reasons = [f"{r.stats.get('member') or r.engine or '?'}: {r.reason}" for r in self.unknown if r.reason]
+        reasons += self.errors
+        if self.pending:
+            reasons.append("timeout")
+        depth = max((r.steps for r in self.unknown if r.steps is not None), default=None)
+        result = SolveResult("unknown", steps=depth, reason="; ".join(reasons) or "no engine answered",
+                             engine="portfolio")
+        result.stats["seconds"] = elapsed
+        if self.errors:
+            result.stats["internal_errors"] = len(self.errors)
+        return result
+
+    def stop(self) -> None:
+        for proc in self.procs.values():
+            if proc.is_alive():
+                proc.terminate()
+        for proc in self.procs.values():
+            proc.join(timeout=2.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+
+
 def portfolio(
     ts: TransitionSystem,
     engines: tuple[str, ...] = ("ic3", "bmc"),
@@ -58,75 +164,13 @@ def portfolio(
     progress: Progress | None = None,
     options: dict[str, dict] | None = None,
 ) -> SolveResult:
-    """First definite (sat/unsat) answer of `engines` run side by side; unknown if none gives one.
-
-    Internal errors of an engine (a result that failed its check) are returned in
-    `stats["internal_errors"]` and never become a verdict.
-    """
-    ctx = multiprocessing.get_context("fork")
-    out = ctx.Queue()
-    options = options or {}
-    procs = {
-        name: ctx.Process(target=_worker, args=(name, ts, timeout, options.get(name, {}), out), daemon=True)
-        for name in engines
-    }
-    started = time.monotonic()
-    for proc in procs.values():
-        proc.start()
-    deadline = None if timeout is None else started + timeout + 5.0
-    pending = set(engines)
-    unknown: list[SolveResult] = []
-    errors: list[str] = []
-    winner: SolveResult | None = None
+    """First definite (sat/unsat) answer of `engines` run side by side on `ts`; unknown if none
+    gives one (see `Portfolio`)."""
+    members = Portfolio(timeout, progress)
     try:
-        while pending and winner is None:
-            wait = 0.5 if deadline is None else max(0.0, min(0.5, deadline - time.monotonic()))
-            try:
-                kind, engine, payload = out.get(timeout=wait)
-            except queue_module.Empty:
-                for name in list(pending):
-                    if not procs[name].is_alive() and procs[name].exitcode not in (0, None):
-                        pending.discard(name)
-                        errors.append(_death(name, procs[name].exitcode))
-                if deadline is not None and time.monotonic() >= deadline:
-                    break
-                continue
-            if kind == "progress":
-                if progress is not None:
-                    progress({"engine": engine, **payload})
-            elif kind == "result":
-                pending.discard(engine)
-                if payload.status in ("sat", "unsat"):
-                    winner = payload
-                else:
-                    unknown.append(payload)
-            else:
-                pending.discard(engine)
-                errors.append(payload)
-    finally:
-        for proc in procs.values():
-            if proc.is_alive():
-                proc.terminate()
-        for proc in procs.values():
-            proc.join(timeout=2.0)
-            if proc.is_alive():
-                proc.kill()
-                proc.join()
-    elapsed = time.monotonic() - started
-    if winner is not None:
-        winner.stats.setdefault("seconds", elapsed)
-        if errors:
-            winner.stats["internal_errors"] = len(errors)
-            winner.reason = "; ".join(errors)
-        return winner
-    reasons = [f"{r.engine or '?'}: {r.reason}" for r in unknown if r.reason]
-    reasons += errors
-    if pending:
-        reasons.append("timeout")
-    depth = max((r.steps for r in unknown if r.steps is not None), default=None)
-    result = SolveResult("unknown", steps=depth, reason="; ".join(reasons) or "no engine answered",
-                         engine="portfolio")
-    result.stats["seconds"] = elapsed
-    if errors:
-        result.stats["internal_errors"] = len(errors)
-    return result
+        for name in engines:
+            members.start(name, ts, options=(options or {}).get(name, {}))
+    except BaseException:
+        members.stop()
+        raise
+    return members.wait()
