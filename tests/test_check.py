@@ -64,6 +64,20 @@ def test_true_of_a_loop_free_program_by_the_forward_condition(engine):
         assert "no execution is longer than" in result.confirmation or "1-induction" in result.confirmation
 
 
+
+def test_a_true_says_whether_it_rests_on_the_loop_invariants():
+    """`strengthened`: k-induction alone runs on the strengthened system, IC3 with
+    --no-invariants on the encoded one, and a loop-free program has no search at all."""
+    loop = Path(__file__).parent / "programs" / "loops" / "updown_true.c"
+    kind = check_program(loop, engine="kind", m32=True, timeout=60)
+    assert (kind.verdict, kind.strengthened) == ("true", True) and kind.invariants
+    plain = check_program(loop, engine="ic3", m32=True, timeout=60, invariants=False)
+    assert plain.strengthened is None and not plain.invariants
+    both = check_program(loop, m32=True, timeout=60)
+    assert both.verdict == "true" and both.strengthened in (True, False)
+    # whichever system the proof is on, the invariants printed were checked
+    assert both.invariants and both.invariant_search["kept"]
+
 @pytest.mark.parametrize("direction", ["backward", "both"])
 def test_ic3_from_the_error_gives_the_same_checked_verdicts(direction):
     """Backward IC3's invariant is checked against the reversed system, and its path is turned

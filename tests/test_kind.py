@@ -17,7 +17,7 @@ from solvers.bmc import bmc
 from solvers.check import CheckFailed, check_k_induction, distinct_vars
 from solvers.dimspec import format_dimspec
 from solvers.kind import goal_definitions, kind
-from solvers.portfolio import portfolio
+from solvers.portfolio import Portfolio, portfolio
 from solvers.transys import Clause, TransitionSystem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,6 +208,23 @@ def test_portfolio_runs_kind_beside_ic3():
     assert result.status == "unsat" and result.engine in ("ic3", "kind")
     alone = portfolio(ts, ("kind",), timeout=60)
     assert (alone.status, alone.proof, alone.k) == ("unsat", "k-induction", 3)
+
+
+def test_portfolio_members_started_one_after_another_each_on_its_own_system():
+    """llumc's check starts IC3 first and the other members once their (strengthened) system is
+    ready: the winner names its member; a member's label is taken once."""
+    ts = shift_register()
+    members = Portfolio(timeout=60)
+    members.start("ic3", ts)
+    with pytest.raises(ValueError):
+        members.start("ic3", ts)
+    members.start("kind-second", ts, engine="kind")
+    result = members.wait()
+    assert result.status == "unsat" and result.stats["member"] in ("ic3", "kind-second")
+    assert result.engine == {"ic3": "ic3", "kind-second": "kind"}[result.stats["member"]]
+    late = Portfolio(timeout=60)
+    late.start("kind-only", ts, engine="kind")
+    assert late.wait().stats["member"] == "kind-only"
 
 
 def run_cli(*args: str, llumc: bool = False) -> subprocess.CompletedProcess:
