@@ -317,7 +317,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             raise _Unread(token)
         if token in ("undef", "poison"):
             return Undef(w)
-        if token in ("true", "false") or re.fullmatch(r"-?\d+", token):
+        if token in ("true", "false") or (token[1:] if token[:1] == "-" else token).isdecimal():
             if not _INT_TYPE.match(ty):
                 raise _Unread(token)
             return Const(parse_constant(token, w), w)
@@ -356,7 +356,8 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             text = full.split("\n", 1)[0]  # as the llvmlite reader: the first line
             line = debug.line_of(text) if debug is not None else None
             code = full.replace("\n", " ").split(", !", 1)[0]
-            code = _ATTRIBUTE_GROUPS.sub("", code)
+            if " #" in code:  # the regex on every instruction cost a second on RERS programs
+                code = _ATTRIBUTE_GROUPS.sub("", code)
             assign = _ASSIGN.match(code)
             if assign:
                 raw, code = assign.group(1), assign.group(2)
@@ -367,10 +368,11 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 if code.startswith(prefix):
                     code = code[len(prefix):]
             opcode, _, rest = code.partition(" ")
-            words = rest.split(" ")
-            while words and words[0] in _FLAGS:
-                words.pop(0)
-            rest = " ".join(words)
+            if rest.split(" ", 1)[0] in _FLAGS:
+                words = rest.split(" ")
+                while words and words[0] in _FLAGS:
+                    words.pop(0)
+                rest = " ".join(words)
             item = Instr(opcode, key, name, 0, line=line, text=text)
             if opcode in _BINARY:
                 a, b = _split_top(rest)
