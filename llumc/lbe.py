@@ -14,8 +14,10 @@ sequences and choices merged, the error location a sink) makes one loop iteratio
   condition inside the step: the disjunction over incoming region edges of the predecessor's
   end guard and the branch condition); checks inside a block cut the path in instruction order
   as in the small-block encoder (failed assume -> ok, failed assert / error call / trap ->
-  error), so the first failing check in execution order wins. Phis of region blocks are ites
-  over the incoming edges' conditions.
+  error), so the first failing check in execution order wins. A phi of a region block is one
+  ite per distinct incoming value, under the disjunction of its entering edges' conditions.
+- A state variable whose values all lie in a finite constant set (`llumc/valuesets.py`) is read
+  with the bits the set's members share fixed (`read_state`).
 - State variables are only the values that live across cut points: phis of cut points (set on
   the edge entering them, as in the edge scheme) and values read where their definition did not
   necessarily run earlier in the same step (SSA dominance across a cut point). A value whose
