@@ -282,6 +282,8 @@ class LargeBlockEncoder(StepEncoder):
                     return read(ins.operands[i], block.name, ins, block, i)
 
                 if self.memory is not None and self.memory.handles(ins):
+                    self.memory.havoc = lambda width, ins=ins, block=block: self.new_input(
+                        width, "__llumc_havoc", ins, block, -2)
                     value = self.memory.encode(ins, arg, guard, here)
                     if value is not None:
                         local[ins.key] = value

@@ -83,6 +83,9 @@ class MemoryObject:
     static: bool  # a global that stayed a global (initial contents from its initializer)
     where: str = ""  # file:line of its declaration or first use
     pointer_cells: bool = False  # every access stores or loads a whole pointer (`int *t[4]`)
+    # more cells than the exact bound: no contents at all (a read is a fresh nondet value, a
+    # write is only checked for validity); its size, hence every validity check, stays exact
+    abstract: bool = False
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
     allocated: object = None  # heap: StateVar, 1 while the object is allocated
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
@@ -275,6 +278,9 @@ class MemoryEncoder:
         self.defs: dict[int, Instr] = {ins.key: ins for b in fn.blocks for ins in b.instrs}
         self.faults: list[MemoryFault] = []
         self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
+        # a fresh nondet value of a width for the instruction being encoded (set by the step
+        # encoder: one input per instruction, see `MemoryObject.abstract`)
+        self.havoc = lambda width: (_ for _ in ()).throw(AssertionError("havoc not set"))
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
@@ -541,9 +547,7 @@ class MemoryEncoder:
             cells = obj.size // obj.cell if obj.size else 0
             if obj.heap:
                 obj.type_text = f"[{cells} x i{8 * obj.cell}]"
-            if cells > self.exact_cells:
-                raise _unsupported(f"'{obj.c_name}' of {obj.size} bytes ({cells} cells, more than the "
-                                   f"exact bound of {self.exact_cells})", obj.where)
+            obj.abstract = cells > self.exact_cells
 
     def _check_pointer_mixing(self, obj: MemoryObject, accesses: list[_Access]) -> None:
         """Pointers are stored in a representation of our own: integer accesses that overlap a
@@ -581,7 +585,7 @@ class MemoryEncoder:
 
     def declare_state(self) -> None:
         for obj in self.objects:
-            for index in range(obj.size // obj.cell):
+            for index in range(0 if obj.abstract else obj.size // obj.cell):
                 init = None
                 if obj.initial is not None:
                     chunk = obj.initial[index * obj.cell:(index + 1) * obj.cell]
@@ -782,6 +786,11 @@ class MemoryEncoder:
             hit, position = self._hits(pointer, size, obj)
             if hit.op == "const" and hit.param == 0:
                 continue
+            if obj.abstract:
+                here_value = self.havoc(8 * size)  # contents not tracked: any value
+                value = here_value if value is None else tb.ite(hit, here_value, value)
+                valid = tb.or_(valid, hit)
+                continue
             k = size // obj.cell
             cells = [self._cell(v) for v in obj.cells]
             here_value = None
@@ -804,6 +813,8 @@ class MemoryEncoder:
         tb = self.tb
         size = value.width // 8
         for obj in targets:
+            if obj.abstract:
+                continue  # contents not tracked
             hit, position = self._hits(pointer, size, obj)
             if hit.op == "const" and hit.param == 0:
                 continue
