@@ -86,6 +86,11 @@ class MemoryObject:
     # more cells than the exact bound: no contents at all (a read is a fresh nondet value, a
     # write is only checked for validity); its size, hence every validity check, stays exact
     abstract: bool = False
+    # nondeterministic size (a VLA, `malloc(n * 4)`, at a site outside loops): always abstract,
+    # its size in bytes is the state variable `size_var`, set where the object is allocated
+    size_operands: list = field(default_factory=list)
+    element: int = 1  # bytes per unit of the size operands
+    size_var: object = None
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
     allocated: object = None  # heap: StateVar, 1 while the object is allocated
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
@@ -315,10 +320,15 @@ class MemoryEncoder:
                     if ins.mem_type is None:
                         raise _unsupported("memory instruction read without its types", self._where(ins))
                     count = 1
+                    if ins.operands and not isinstance(ins.operands[0], Const):
+                        if self._in_loop(block.name):
+                            raise _unsupported("array of nondeterministic length (variable-length array) "
+                                               "in a loop", self._where(ins))
+                        obj = self._new_object(ins.name, ins.mem_type, 0, False, self._where(ins))
+                        obj.size_operands, obj.element = [ins.operands[0]], self.layout.size(ins.mem_type)
+                        self.object_of_alloca[ins.key] = obj
+                        continue
                     if ins.operands:
-                        if not isinstance(ins.operands[0], Const):
-                            raise _unsupported("array of nondeterministic length (variable-length array)",
-                                               self._where(ins))
                         count = ins.operands[0].value
                     size = count * self.layout.size(ins.mem_type)
                     self.object_of_alloca[ins.key] = self._new_object(ins.name, ins.mem_type, size, False,
@@ -346,13 +356,14 @@ class MemoryEncoder:
         assumes allocation succeeds, so the site yields that object, allocated from then on."""
         where = self._where(ins)
         sizes = ins.operands[:2] if ins.callee == "calloc" else ins.operands[:1]
-        if not all(isinstance(size, Const) for size in sizes):
-            raise _unsupported(f"{ins.callee} of nondeterministic size", where)
         if self._in_loop(block):
             raise _unsupported(f"{ins.callee} in a loop (a call site that may run unboundedly often)", where)
-        size = math.prod(size.value for size in sizes)
+        symbolic = not all(isinstance(size, Const) for size in sizes)
+        size = 0 if symbolic else math.prod(size.value for size in sizes)
         name = f"{ins.callee}_{ins.line}" if ins.line else ins.callee
         obj = self._new_object(name, f"[{size} x i8]", size, False, where)
+        if symbolic:
+            obj.size_operands = list(sizes)
         obj.c_name = name
         obj.heap = ins.callee
         return obj
@@ -433,6 +444,8 @@ class MemoryEncoder:
                     elif op == "load":
                         for o in self._operand_targets(ins.operands[0], pts):
                             add(mine, contents.get(o, set()) or {INVALID_OBJECT})
+                    elif op == "call" and (ins.callee or "").startswith("llvm.stacksave"):
+                        add(mine, {INVALID_OBJECT})  # a token for llvm.stackrestore only
                     elif op == "call" and ins.key in self.object_of_call:
                         add(mine, {self.object_of_call[ins.key].id})
                     elif op == "call":
@@ -537,7 +550,7 @@ class MemoryEncoder:
     def _choose_cells(self) -> None:
         accesses = self._accesses()
         for obj in self.objects:
-            sizes = [a.size for a in accesses[obj.id]] + [obj.size]
+            sizes = [a.size for a in accesses[obj.id]] + ([obj.size] if not obj.size_operands else [])
             g = math.gcd(*sizes) if sizes else 1
             obj.cell = g & -g if g else 1  # largest power of two dividing every access size
             self._check_pointer_mixing(obj, accesses[obj.id])
@@ -547,7 +560,7 @@ class MemoryEncoder:
             cells = obj.size // obj.cell if obj.size else 0
             if obj.heap:
                 obj.type_text = f"[{cells} x i{8 * obj.cell}]"
-            obj.abstract = cells > self.exact_cells
+            obj.abstract = cells > self.exact_cells or bool(obj.size_operands)
 
     def _check_pointer_mixing(self, obj: MemoryObject, accesses: list[_Access]) -> None:
         """Pointers are stored in a representation of our own: integer accesses that overlap a
@@ -592,6 +605,9 @@ class MemoryEncoder:
                     init = int.from_bytes(chunk, "little")
                 name = self.cell_name(obj, index)
                 obj.cells.append(self.new_state(name, 8 * obj.cell, "memory", init, [name]))
+            if obj.size_operands:
+                obj.size_var = self.new_state(f"{obj.c_name}.size", OFFSET_BITS, "memory", None,
+                                              [f"{obj.c_name}.size"])
             if obj.heap:
                 # not allocated before its call site runs: freed, or not yet allocated
                 obj.allocated = self.new_state(f"{obj.c_name}.allocated", 1, "memory", 0,
@@ -634,6 +650,9 @@ class MemoryEncoder:
         self.last_fault = None
         op = ins.opcode
         if op == "alloca":
+            obj = self.object_of_alloca[ins.key]
+            if obj.size_operands:
+                self._allocate_symbolic(ins, obj, arg, guard, here)
             return self.constant(ins.key)
         if op == "getelementptr":
             return self._gep(ins, arg)
@@ -690,6 +709,8 @@ class MemoryEncoder:
         tb = self.tb
         if ins.callee != "free":
             obj = self.object_of_call[ins.key]
+            if obj.size_operands:
+                guard = self._allocate_symbolic(ins, obj, arg, guard, here)
             self._current[obj.allocated.index] = tb.ite(guard, tb.true(), self._cell(obj.allocated))
             if obj.heap == "calloc":
                 for var in obj.cells:
@@ -714,6 +735,27 @@ class MemoryEncoder:
         for obj, hit in hits:
             self._current[obj.allocated.index] = tb.ite(tb.and_(enabled, hit), tb.false(), self._cell(obj.allocated))
         return None
+
+    # sizes of nondeterministic objects: at most this many bytes, else the allocation is a fault
+    # (a negative VLA length, an overflowing multiplication; natively malloc would fail)
+    MAX_SYMBOLIC_BYTES = 1 << 31
+
+    def _allocate_symbolic(self, ins: Instr, obj: MemoryObject, arg, guard: Term, here: Term) -> Term:
+        """Set the size of an object of nondeterministic size where it is allocated; returns
+        the guard under which the allocation succeeded."""
+        tb = self.tb
+        size = tb.const(obj.element, OFFSET_BITS)
+        fault = tb.false()
+        for position, _ in enumerate(obj.size_operands):
+            term = arg(position)
+            term = tb.zext(term, OFFSET_BITS) if term.width < OFFSET_BITS else term
+            fault = tb.or_(fault, tb.op("umulo", size, term))
+            size = tb.op("mul", size, term)
+        fault = tb.or_(fault, tb.op("ult", tb.const(self.MAX_SYMBOLIC_BYTES, OFFSET_BITS), size))
+        self._record(ins, tb.const(0, POINTER_WIDTH), fault, guard, here,
+                     "allocation of nondeterministic size (negative or too large)", null_is_fine=True)
+        self._current[obj.size_var.index] = tb.ite(guard, size, self._cell(obj.size_var))
+        return tb.and_(guard, tb.not_(fault))
 
     def _record(self, ins: Instr, pointer: Term, fault: Term, guard: Term, here: Term, access: str,
                 null_is_fine: bool = False) -> None:
@@ -760,11 +802,17 @@ class MemoryEncoder:
         """(the access of `size` bytes through `pointer` lies in `obj` at a cell boundary,
         the low bits of its offset for position tests)."""
         tb = self.tb
-        if obj.size < size:
-            return tb.false(), tb.const(0, 1)
         obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
         offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
-        inside = tb.not_(tb.op("ult", tb.const(obj.size - size, OFFSET_BITS), offset))
+        if obj.size_var is not None:  # offset + size <= the size set at allocation
+            bound = self._cell(obj.size_var)
+            access = tb.const(size, OFFSET_BITS)
+            inside = tb.and_(tb.not_(tb.op("ult", bound, access)),
+                             tb.not_(tb.op("ult", tb.op("sub", bound, access), offset)))
+        elif obj.size < size:
+            return tb.false(), tb.const(0, 1)
+        else:
+            inside = tb.not_(tb.op("ult", tb.const(obj.size - size, OFFSET_BITS), offset))
         hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
         if obj.heap:
             hit = tb.and_(hit, self._cell(obj.allocated))  # freed or not yet allocated: invalid

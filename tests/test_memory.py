@@ -84,9 +84,9 @@ UNSUPPORTED = {
                          " if (g && g(1) != 2) reach_error(); return 0; }", "function pointer"),
     "pointer cast to integer": ("int main() { int a[2]; long p = (long)&a[1];"
                                 " if (p == 0) reach_error(); return 0; }", "cast between pointer and integer"),
-    "variable-length array": ("int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;"
-                              " int a[n]; a[0] = 1; if (a[0] != 1) reach_error(); return 0; }",
-                              "variable-length array"),
+    "variable-length array in a loop": ("int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;"
+                                        " for (int j = 0; j < 2; j++) { int a[n]; a[0] = j; if (a[0] != j)"
+                                        " reach_error(); } return 0; }", "variable-length array"),
     "malloc in a loop": ("#include <stdlib.h>\nint main() { int *p = 0; for (int i = 0; i < __VERIFIER_nondet_int(); i++)"
                          " p = malloc(4); if (p) *p = 1; return 0; }", "malloc"),
 }
