@@ -316,6 +316,11 @@ class LargeBlockEncoder(StepEncoder):
                         v = read(value, pred, ins, block, pos)
                         groups.setdefault(v.uid, (v, []))[1].append(cond)
                     values = list(groups.values())
+                    if not values:
+                        # no entering edge is ever taken in this step (its predecessors end the
+                        # step first, e.g. at an error call): the block never runs, any value does
+                        local[ins.key] = tb.const(0, ins.width)
+                        continue
                     default = max(values, key=lambda group: len(group[1]))[0]  # no test for the most edges
                     term = default
                     for v, conds in values:
