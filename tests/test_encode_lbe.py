@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import confirm_counterexample
+from llumc.check import check_program, confirm_counterexample
 from llumc.encode import encode_file, executed_blocks, read_symbol_map
 from solvers.api import solve
 from test_encode import depth, encode, reachable
@@ -162,3 +162,11 @@ def test_check_program_per_scheme():
     assert lbe.verdict == edge.verdict == "false", (lbe.reason, edge.reason)
     assert (lbe.steps, edge.steps) == (5, 10)
     assert lbe.error.line == edge.error.line == 11
+
+
+def test_a_block_reached_only_after_error_calls_is_encoded():
+    """Its phi has no entering edge taken in any step (each predecessor ends the step at the
+    error call): large blocks crashed on it (max() of nothing) until 8769b40."""
+    source = Path(__file__).parent / "programs" / "error_then_return.c"
+    result = check_program(source, m32=True, timeout=60)
+    assert result.verdict == "false" and result.internal_error is None
