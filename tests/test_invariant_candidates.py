@@ -195,14 +195,16 @@ def test_simulate_is_deterministic(programs):
 
 
 def test_simulate_respects_time_limits(programs):
+    """Runs that would take hours stop at the 0.3 s limit (by time, not by a count); the wall
+    bound only tells stopping from not stopping (1.06 s were seen under load 10)."""
     word = programs("forever").word
     started = time.monotonic()
     samples = simulate(word, seed=0, runs=10**6, max_steps=10**7, max_samples=10**7, seconds=0.3)
-    assert time.monotonic() - started < 1.0 and samples.stopped == "time"
+    assert time.monotonic() - started < 5.0 and samples.stopped == "time"  # not a speed test: it stops
     started = time.monotonic()
     samples = simulate(word, seed=0, runs=10**6, max_steps=10**7, max_samples=10**7, seconds=None,
                        deadline=started + 0.3)
-    assert time.monotonic() - started < 1.0 and samples.stopped == "time"
+    assert time.monotonic() - started < 5.0 and samples.stopped == "time"  # not a speed test: it stops
 
 
 @pytest.mark.parametrize("program", ["arith.c", "switch_trunc.c", "select_minmax.c", "nested_loops.c"])
