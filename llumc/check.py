@@ -81,7 +81,8 @@ class CheckResult:
     # on invariants, or an engine that does not tell (IC3).
     invariants_alone: bool | None = None
     # TRUE: did the proof rest on the loop invariants (the engine ran on the system they
-    # strengthen)? False: the engine proved the encoded system as it is. None: no search ran.
+    # strengthen)? False: the engine proved the encoded system as it is. None: there were no
+    # loop invariants (no search, or nothing inductive found), or the answer is not TRUE.
     strengthened: bool | None = None
 
     def to_json(self) -> dict:
