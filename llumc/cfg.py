@@ -189,7 +189,7 @@ def _bare(name: str) -> str:
     return name[1:-1] if name.startswith('"') else name
 
 
-def _split_type(text: str) -> tuple[str, str]:
+def split_type(text: str) -> tuple[str, str]:
     """`[2 x i32] [i32 1, i32 2]` -> ("[2 x i32]", "[i32 1, i32 2]"); `i32 %x` -> ("i32", "%x")."""
     text = text.strip()
     if text[:1] in "[{<":
@@ -205,13 +205,18 @@ def _split_type(text: str) -> tuple[str, str]:
     return ty, rest
 
 
-def _split_top(text: str) -> list[str]:
-    """Split at commas outside brackets and braces."""
-    if not any(ch in text for ch in "([{<"):
+def split_top(text: str) -> list[str]:
+    """Split at commas outside brackets, braces and string constants (`c"a,b"`)."""
+    if not any(ch in text for ch in '([{<"'):
         return [p for p in (part.strip() for part in text.split(",")) if p]
     parts, depth, start = [], 0, 0
+    in_string = False
     for i, ch in enumerate(text):
-        if ch in "([{<":
+        if ch == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif ch in "([{<":
             depth += 1
         elif ch in ")]}>":
             depth -= 1
@@ -375,19 +380,19 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 rest = " ".join(words)
             item = Instr(opcode, key, name, 0, line=line, text=text)
             if opcode in _BINARY:
-                a, b = _split_top(rest)
+                a, b = split_top(rest)
                 first, item.width = typed_width(a)
                 item.operands = [first, typed(a.split(" ", 1)[0] + " " + b)]
             elif opcode == "icmp":
                 predicate, _, rest = rest.partition(" ")
                 if predicate not in ICMP_PREDICATES:
                     raise _Unread(predicate)
-                a, b = _split_top(rest)
+                a, b = split_top(rest)
                 item.operands = [typed(a), typed(a.split(" ", 1)[0] + " " + b)]
                 item.predicate = predicate
                 item.width = 1
             elif opcode == "select":
-                parts = _split_top(rest)
+                parts = split_top(rest)
                 if len(parts) != 3:
                     raise _Unread(rest)
                 item.operands = [typed(parts[0]), *(typed_width(p)[0] for p in parts[1:])]
@@ -402,7 +407,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 operand, item.width = typed_width(rest)
                 item.operands = [operand]
             elif opcode == "extractvalue":
-                parts = _split_top(rest)
+                parts = split_top(rest)
                 if len(parts) != 2 or not parts[1].isdigit():
                     raise _Unread(rest)
                 struct = re.fullmatch(r"\{\s*i(\d+),\s*i1\s*\}", parts[0][:parts[0].index("}") + 1]) \
@@ -421,7 +426,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 ty, _, pairs = rest.partition(" ")
                 item.width = width_of(ty)
                 for pair in re.findall(r"\[([^\]]*)\]", pairs):
-                    v, b = _split_top(pair)
+                    v, b = split_top(pair)
                     if b not in label_of:
                         raise _Unread(b)
                     item.incoming.append((value(ty, v), label_of[b]))
@@ -432,9 +437,9 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 item.width = width_of(call.group(1))
                 callee = call.group(2)[1:]
                 item.callee = callee[1:-1] if callee.startswith('"') else callee
-                item.operands = [typed(a) for a in _split_top(call.group(3))]
+                item.operands = [typed(a) for a in split_top(call.group(3))]
             elif opcode == "br":
-                parts = _split_top(rest)
+                parts = split_top(rest)
                 if len(parts) == 1:
                     item.targets = [label(parts[0])]
                 elif len(parts) == 3:
@@ -444,7 +449,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                     raise _Unread(rest)
             elif opcode == "switch":
                 head, _, body = rest.partition("[")
-                cond, default = _split_top(head)
+                cond, default = split_top(head)
                 operand, cond_width = typed_width(cond)
                 item.operands = [operand]
                 item.targets = [label(default)]
@@ -453,23 +458,23 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 if body.count("label") != len(item.cases):
                     raise _Unread(rest)
             elif opcode == "alloca":
-                parts = _split_top(rest)
+                parts = split_top(rest)
                 item.mem_type = parts[0]
                 item.width = POINTER_WIDTH
                 if len(parts) > 1 and not parts[1].startswith(("align ", "addrspace")):
                     item.operands = [typed(parts[1])]
             elif opcode == "load":
-                parts = _split_top(rest.removeprefix("volatile "))
+                parts = split_top(rest.removeprefix("volatile "))
                 if len(parts) < 2:
                     raise _Unread(rest)
                 item.mem_type = parts[0]
                 item.width = width_of(parts[0])
                 item.operands = [typed(parts[1])]
             elif opcode == "store":
-                parts = _split_top(rest.removeprefix("volatile "))
+                parts = split_top(rest.removeprefix("volatile "))
                 if len(parts) < 2:
                     raise _Unread(rest)
-                ty, stored = _split_type(parts[0])
+                ty, stored = split_type(parts[0])
                 item.mem_type = ty
                 if ty.startswith(("[", "%")) or ty.startswith("{") and type_width(ty) is None:
                     item.operands = [Literal(ty, stored.strip()), typed(parts[1])]  # an aggregate constant
@@ -479,7 +484,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 words = rest.split(" ")
                 while words and (words[0] in ("inbounds", "nuw", "nusw") or words[0].startswith("inrange(")):
                     words.pop(0)
-                parts = _split_top(" ".join(words))
+                parts = split_top(" ".join(words))
                 item.mem_type = parts[0]
                 item.width = POINTER_WIDTH
                 item.operands = [typed(p) for p in parts[1:]]

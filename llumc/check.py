@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, read_symbol_map
+from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, read_symbol_map, step_values
 from llumc.errors import UnsupportedError
 from llumc.frontend import UNINIT_PREFIX
 
@@ -169,13 +169,7 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
     faults = encoded.word.memory_faults
     if not faults or len(trace) < 2:
         return None
-    symbols = read_symbol_map(encoded.ts.comments)
-    assignment = trace[-2]
-    leaves: dict[tuple[str, int], int] = {}
-    for var, symbol in zip(encoded.word.state, symbols.state):
-        leaves[("state", var.index)] = symbols.value(symbol, assignment)
-    for inp, symbol in zip(encoded.word.inputs, symbols.inputs):
-        leaves[("input", inp.index)] = symbols.value(symbol, assignment)
+    leaves = step_values(encoded, read_symbol_map(encoded.ts.comments), trace[-2])
     cache: dict[int, int] = {}
     for fault in faults:
         if evaluate(fault.cond, leaves, cache):
@@ -419,9 +413,7 @@ def check_program(
             answer = members.wait()
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
-            extra = {"direction": ic3_direction} if engine == "ic3" else kind_options if engine == "kind" else {}
-            if engine == "bmc":
-                extra = {"solver": solver}
+            extra = {"ic3": {"direction": ic3_direction}, "kind": kind_options, "bmc": {"solver": solver}}.get(engine, {})
             answer = solve(system, engine=engine, timeout=remaining(), progress=engine_progress, **extra)
     except CheckFailed as err:
         return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}",

@@ -259,6 +259,17 @@ class EncodeResult:
     debug: "DebugInfo | None" = None  # C-level names and types (traces print unsigned variables unsigned)
 
 
+def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]) -> dict[tuple[str, int], int]:
+    """The word-level leaves of one time step of a trace (the state before the step and the
+    step's inputs), read from its signed literals, for `llumc.terms.evaluate`."""
+    leaves: dict[tuple[str, int], int] = {}
+    for var, symbol in zip(encoded.word.state, symbols.state):
+        leaves[("state", var.index)] = symbols.value(symbol, assignment)
+    for inp, symbol in zip(encoded.word.inputs, symbols.inputs):
+        leaves[("input", inp.index)] = symbols.value(symbol, assignment)
+    return leaves
+
+
 def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
     """The blocks a step runs, in execution order, for one time step of a trace (signed literals
     by variable: the state before the step and the step's inputs). Evaluates the step's block
@@ -272,11 +283,7 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
     conditions = encoded.word.step_blocks.get(head)
     if conditions is None:
         return []
-    leaves: dict[tuple[str, int], int] = {}
-    for var, symbol in zip(encoded.word.state, symbols.state):
-        leaves[("state", var.index)] = symbols.value(symbol, assignment)
-    for inp, symbol in zip(encoded.word.inputs, symbols.inputs):
-        leaves[("input", inp.index)] = symbols.value(symbol, assignment)
+    leaves = step_values(encoded, symbols, assignment)
     cache: dict[int, int] = {}
     return [name for name, cond in conditions if evaluate(cond, leaves, cache)]
 

@@ -38,7 +38,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from llumc.cfg import POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef
+from llumc.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef, split_top,
+                       split_type)
 from llumc.errors import UnsupportedError
 from llumc.terms import Term, TermBuilder
 
@@ -209,44 +210,19 @@ class Layout:
         if array and text.startswith("["):
             element = array.group(2)
             out = b""
-            for part in _split_items(text[1:-1]):
-                part_ty, part_value = _split_typed(part)
+            for part in split_top(text[1:-1]):
+                part_ty, part_value = split_type(part)
                 out += self.constant_bytes(part_ty, part_value)
             return out.ljust(size, b"\0")
         if ty.startswith("%") and text.startswith("{"):
             out = bytearray(size)
-            for index, part in enumerate(_split_items(text.strip("<>")[1:-1])):
-                part_ty, part_value = _split_typed(part)
+            for index, part in enumerate(split_top(text.strip("<>")[1:-1])):
+                part_ty, part_value = split_type(part)
                 _, offset = self.field(ty, index)
                 data = self.constant_bytes(part_ty, part_value)
                 out[offset:offset + len(data)] = data
             return bytes(out)
         raise _unsupported(f"initializer {text[:40]}")
-
-
-def _split_items(text: str) -> list[str]:
-    parts, depth, start = [], 0, 0
-    in_string = False
-    for i, ch in enumerate(text):
-        if ch == '"':
-            in_string = not in_string
-        elif in_string:
-            continue
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return [p for p in parts if p]
-
-
-def _split_typed(text: str) -> tuple[str, str]:
-    from llumc.cfg import _split_type
-
-    return _split_type(text)
 
 
 def _unsupported(construct: str, where: str = "") -> UnsupportedError:
