@@ -270,7 +270,9 @@ def _rewrite_attributes(text: str) -> str:
 
 _ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
 _AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]), align", re.M)
-_MAX_UNINIT_BITS = 1 << 16  # larger aggregates stay memory anyway (and are reported)
+# larger aggregates stay memory anyway (and are reported); llumc.memory tracks no cell of a
+# larger local: it has no point where its lifetime starts (README "Memory", cell morphing)
+MAX_UNINIT_BITS = 1 << 16
 
 
 def _aggregate_sizes(text: str) -> dict[str, int]:
@@ -351,7 +353,7 @@ def _initialise_locals(text: str) -> str:
             if match and not match.group(2).startswith("i"):
                 # a struct or array: one nondet integer over all its bytes
                 size = aggregate_bytes.get(match.group(2))
-                match = match if size and 8 * size <= _MAX_UNINIT_BITS else None
+                match = match if size and 8 * size <= MAX_UNINIT_BITS else None
                 ty = f"i{8 * size}" if match else ""
             if match:
                 var = match.group(1)

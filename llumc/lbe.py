@@ -244,6 +244,7 @@ class LargeBlockEncoder(StepEncoder):
         reach: dict[str, Term] = {region.root: tb.true()}
         incoming: dict[str, list[tuple[str, Term]]] = {name: [] for name in region.order}
         ends: list[tuple[Term, int]] = []
+        checks: set[int] = set()  # positions in `ends` of failed checks and error calls (not faults)
         self.reached[region.root] = []
         if self.memory is not None:
             self.memory.begin_step(region.root)
@@ -282,8 +283,8 @@ class LargeBlockEncoder(StepEncoder):
                     return read(ins.operands[i], block.name, ins, block, i)
 
                 if self.memory is not None and self.memory.handles(ins):
-                    self.memory.havoc = lambda width, ins=ins, block=block: self.new_input(
-                        width, "__llumc_havoc", ins, block, -2)
+                    self.memory.havoc = lambda width, site=-2, ins=ins, block=block: self.new_input(
+                        width, "__llumc_havoc", ins, block, site)
                     value = self.memory.encode(ins, arg, guard, here)
                     if value is not None:
                         local[ins.key] = value
@@ -332,9 +333,11 @@ class LargeBlockEncoder(StepEncoder):
                     if effect == "value":
                         local[ins.key] = term
                     elif effect == "check":
+                        checks.add(len(ends))
                         ends.append((tb.and_(guard, tb.not_(term)), dest))
                         guard = tb.and_(guard, term)
                     elif effect == "stop":
+                        checks.add(len(ends))
                         ends.append((guard, dest))
                         break
                 elif op == "br":
@@ -382,11 +385,28 @@ class LargeBlockEncoder(StepEncoder):
                 if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
                     writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
         if self.memory is not None:
+            if self.memory.step_reads:
+                ends = self._restrict_errors(ends, checks)
             self.memory.end_step(here, writes)
         successor = self.code(ends[-1][1])
         for cond, target in reversed(ends[:-1]):
             successor = tb.ite(cond, self.code(target), successor)
         writes[self.curr.index].append((here, successor))
+
+    def _restrict_errors(self, ends: list[tuple[Term, int]], checks: set[int]) -> list[tuple[Term, int]]:
+        """Error edges (failed checks, error calls; not memory faults) that read abstract memory
+        once become `cond ∧ R` (`MemoryEncoder.restrict_error`, where the soundness argument
+        is); where `cond` holds but `R` does not, the step ends in `ok`: the read's value was
+        not the tracked cell's, and some other choice of the tracked index covers that run."""
+        tb = self.tb
+        out: list[tuple[Term, int]] = []
+        for position, (cond, target) in enumerate(ends):
+            restriction = self.memory.restrict_error(cond) if position in checks and target == self.error else None
+            if restriction is None:
+                out.append((cond, target))
+            else:
+                out += [(tb.and_(cond, restriction), target), (cond, self.ok)]
+        return out
 
     # ----------------------------------------------------------------- whole system
     def build(self) -> WordTransitionSystem:

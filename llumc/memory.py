@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from llumc.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef, split_top,
                        split_type)
 from llumc.errors import UnsupportedError
+from llumc.frontend import MAX_UNINIT_BITS
 from llumc.terms import Term, TermBuilder
 
 OBJECT_BITS = 8
@@ -97,6 +98,12 @@ class MemoryObject:
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
     cell: int = 1  # bytes per cell
     cells: list = field(default_factory=list)  # StateVar per cell
+    # the tracked cell of an abstract object (README "Memory", cell morphing): `tracked_index`
+    # (StateVar: the index of one cell, nondeterministic in the initial state, never changed)
+    # and `tracked_value` (StateVar: that cell's contents, exact); None where not tracked
+    tracked_index: object = None
+    tracked_value: object = None
+    stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
 
 
 @dataclass
@@ -260,8 +267,14 @@ class MemoryEncoder:
         self.faults: list[MemoryFault] = []
         self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
         # a fresh nondet value of a width for the instruction being encoded (set by the step
-        # encoder: one input per instruction, see `MemoryObject.abstract`)
-        self.havoc = lambda width: (_ for _ in ()).throw(AssertionError("havoc not set"))
+        # encoder: one input per instruction and `site`, see `MemoryObject.abstract`; site -2 is
+        # the instruction's read, -10 - id a new tracked value of object `id`)
+        self.havoc = lambda width, site=-2: (_ for _ in ()).throw(AssertionError("havoc not set"))
+        # this step's reads of abstract objects: the havoc input's uid -> the condition under
+        # which the read hit a tracked cell where it hit an abstract object (None: the read may
+        # return an untracked value, e.g. a read of several cells); see `restrict_error`
+        self.step_reads: dict[int, Term | None] = {}
+        self._read_memo: dict[int, frozenset[int]] = {}  # term uid -> `_reads_in` (this step)
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
@@ -584,10 +597,43 @@ class MemoryEncoder:
             if obj.size_operands:
                 obj.size_var = self.new_state(f"{obj.c_name}.size", OFFSET_BITS, "memory", None,
                                               [f"{obj.c_name}.size"])
+            if self._trackable(obj):
+                cells = obj.size // obj.cell if not obj.size_operands else self.MAX_SYMBOLIC_BYTES // obj.cell
+                name = f"{obj.c_name}.tracked_index"
+                obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
+                name = f"{obj.c_name}[#]"
+                obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
             if obj.heap:
                 # not allocated before its call site runs: freed, or not yet allocated
                 obj.allocated = self.new_state(f"{obj.c_name}.allocated", 1, "memory", 0,
                                                [f"{obj.c_name}.allocated"])
+
+    # cells wider than this are not tracked (a struct read and written whole)
+    TRACKED_CELL_BYTES = 16
+
+    def _trackable(self, obj: MemoryObject) -> bool:
+        """An abstract object gets a tracked cell where its contents at the start of its lifetime
+        are known to the encoding: a global (its initializer), a heap object or a VLA (its
+        allocation), a local the front end sets to a fresh value where it is declared (at most
+        MAX_UNINIT_BITS; a larger local declared in a loop would keep the previous iteration's
+        value, which C does not promise)."""
+        if not obj.abstract or obj.cell > self.TRACKED_CELL_BYTES:
+            return False
+        return obj.static or obj.heap is not None or bool(obj.size_operands) or 8 * obj.size <= MAX_UNINIT_BITS
+
+    @staticmethod
+    def _uniform_initial(obj: MemoryObject) -> int | None:
+        """The tracked cell's initial value: a global's, where every cell of its initializer is
+        the same (zero, mostly); otherwise any value (the initial contents of the tracked cell
+        are among them)."""
+        if obj.initial is None:
+            return None
+        first = obj.initial[:obj.cell]
+        if obj.initial != first * (len(obj.initial) // obj.cell):
+            return None
+        value = int.from_bytes(first, "little")
+        obj.stored_constants.add(value)
+        return value
 
     def constant(self, key: int) -> Term | None:
         """The pointer an alloca yields: a constant (object id, offset 0)."""
@@ -604,6 +650,8 @@ class MemoryEncoder:
     def begin_step(self, head: str) -> None:
         self._head = head
         self._current = {}
+        self.step_reads = {}
+        self._read_memo: dict[int, frozenset[int]] = {}
 
     def _cell(self, var) -> Term:
         term = self._current.get(var.index)
@@ -628,7 +676,8 @@ class MemoryEncoder:
         if op == "alloca":
             obj = self.object_of_alloca[ins.key]
             if obj.size_operands:
-                self._allocate_symbolic(ins, obj, arg, guard, here)
+                allocated = self._allocate_symbolic(ins, obj, arg, guard, here)
+                self._start_lifetime(obj, allocated, None)
             return self.constant(ins.key)
         if op == "getelementptr":
             return self._gep(ins, arg)
@@ -678,7 +727,7 @@ class MemoryEncoder:
             value, fault = self._read(source, length, self.targets(ins.operands[1]))
         fault = tb.or_(fault, self._fault(destination, length, dest_targets))
         self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes")
-        self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)))
+        self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)), uniform=what == "memset")
         return None
 
     def _heap_call(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
@@ -691,6 +740,7 @@ class MemoryEncoder:
             if obj.heap == "calloc":
                 for var in obj.cells:
                     self._current[var.index] = tb.ite(guard, tb.const(0, var.width), self._cell(var))
+            self._start_lifetime(obj, guard, 0 if obj.heap == "calloc" else None)
             return self.pointer(obj.id)
         # free(p): p is NULL, or the start of an allocated heap object, which is then freed
         pointer = arg(0)
@@ -711,6 +761,18 @@ class MemoryEncoder:
         for obj, hit in hits:
             self._current[obj.allocated.index] = tb.ite(tb.and_(enabled, hit), tb.false(), self._cell(obj.allocated))
         return None
+
+    def _start_lifetime(self, obj: MemoryObject, guard: Term, value: int | None) -> None:
+        """Where an object is allocated its tracked cell holds what C says: `value` (calloc: 0),
+        or any value (malloc, a VLA: a fresh nondet value)."""
+        var = obj.tracked_value
+        if var is None:
+            return
+        tb = self.tb
+        new = tb.const(value, var.width) if value is not None else self.havoc(var.width, -10 - obj.id)
+        self._current[var.index] = tb.ite(guard, new, self._cell(var))
+        if value is not None:
+            obj.stored_constants.add(value)
 
     # sizes of nondeterministic objects: at most this many bytes, else the allocation is a fault
     # (a negative VLA length, an overflowing multiplication; natively malloc would fail)
@@ -811,7 +873,14 @@ class MemoryEncoder:
             if hit.op == "const" and hit.param == 0:
                 continue
             if obj.abstract:
-                here_value = self.havoc(8 * size)  # contents not tracked: any value
+                havoc = self.havoc(8 * size)  # an untracked cell: any value
+                here_value, restriction = havoc, None
+                if obj.tracked_value is not None and size == obj.cell:
+                    # the tracked cell is exact: a read at its index returns its contents
+                    at = tb.eq(tb.extract(pointer, OFFSET_BITS - 1, 0), self._tracked_offset(obj))
+                    here_value = tb.ite(at, self._cell(obj.tracked_value), havoc)
+                    restriction = tb.or_(tb.not_(hit), at)
+                self._note_read(havoc, restriction)
                 value = here_value if value is None else tb.ite(hit, here_value, value)
                 valid = tb.or_(valid, hit)
                 continue
@@ -833,12 +902,72 @@ class MemoryEncoder:
             value = tb.const(0, 8 * size)
         return value, tb.not_(valid)
 
-    def _write(self, pointer: Term, value: Term, targets: list[MemoryObject], enabled: Term) -> None:
+    def restrict_error(self, cond: Term) -> Term | None:
+        """The restriction of an error edge of this step that reads one abstract object: the
+        condition `R` under which that read was exact (it hit the object's tracked cell), so
+        that the edge may become `cond ∧ R`; None to leave the edge as it is (it depends on no
+        read of abstract memory, on two or more, or on one that is not exact at any index).
+
+        Why this is sound (README "Memory", cell morphing): take a concrete run that ends in a
+        violation whose step's error condition reads abstract memory once, at byte offset `o`
+        of object `x`. Choose `x`'s tracked index to be `o`'s cell. The abstract system follows
+        the run step by step — the tracked cell is exact, every other read's havoc value (and
+        every fresh tracked value) is chosen as the concrete memory holds it, and every earlier
+        restricted error edge is false there because its unrestricted condition was — and in
+        the last step the read is at the tracked index, so `R` holds and it returns the
+        concrete value: `cond ∧ R` holds and the abstract run reaches `error` too. So each
+        reachable concrete violation is an abstract one, and TRUE stays sound. Two reads (`a[i]
+        < a[i+1]`) cannot both be at the one tracked index: such edges keep the havoc values."""
+        found = self._reads_in(cond)
+        if len(found) != 1:
+            return None
+        return self.step_reads[next(iter(found))]
+
+    def _reads_in(self, root: Term) -> frozenset[int]:
+        """The havoc inputs of this step's abstract reads in `root`'s DAG (at most two: more
+        are not told apart)."""
+        memo = self._read_memo
+        stack = [root]
+        while stack:
+            term = stack[-1]
+            if term.uid in memo:
+                stack.pop()
+                continue
+            pending = [a for a in term.args if a.uid not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+            stack.pop()
+            if term.op == "input":
+                found = frozenset([term.uid]) if term.uid in self.step_reads else frozenset()
+            else:
+                found = frozenset()
+                for a in term.args:
+                    found |= memo[a.uid]
+                    if len(found) > 1:
+                        found = frozenset(list(found)[:2])
+                        break
+            memo[term.uid] = found
+        return memo[root.uid]
+
+    def _note_read(self, havoc: Term, restriction: Term | None) -> None:
+        """Record a read of an abstract object (one havoc input per instruction, shared by its
+        targets): every target must say where the read is exact."""
+        earlier = self.step_reads.get(havoc.uid, self.tb.true())
+        self.step_reads[havoc.uid] = None if earlier is None or restriction is None else \
+            self.tb.and_(earlier, restriction)
+
+    def _write(self, pointer: Term, value: Term, targets: list[MemoryObject], enabled: Term,
+               uniform: bool = False) -> None:
+        """Store `value` (little-endian) at `pointer` where `enabled`; `uniform`: every cell of it
+        holds the same bits (memset)."""
         tb = self.tb
         size = value.width // 8
         for obj in targets:
             if obj.abstract:
-                continue  # contents not tracked
+                if obj.tracked_value is not None:
+                    self._write_tracked(obj, pointer, value, enabled, uniform)
+                continue  # the other cells are not tracked
             hit, position = self._hits(pointer, size, obj)
             if hit.op == "const" and hit.param == 0:
                 continue
@@ -853,6 +982,47 @@ class MemoryEncoder:
                     var = obj.cells[start + j]
                     piece = tb.extract(value, (j + 1) * width - 1, j * width)
                     self._current[var.index] = tb.ite(at, piece, self._cell(var))
+
+    # a write of more cells than this updates the tracked cell with a fresh nondet value (an
+    # ite per cell would cost the size of the write, a memset of 400 000 bytes)
+    TRACKED_WRITE_CELLS = 16
+
+    def _tracked_offset(self, obj: MemoryObject) -> Term:
+        """The byte offset of an object's tracked cell: its index times the cell size."""
+        tb = self.tb
+        index = self._cell(obj.tracked_index)
+        shift = obj.cell.bit_length() - 1
+        if shift:
+            index = tb.op("concat", index, tb.const(0, shift))
+        return tb.zext(index, OFFSET_BITS)
+
+    def _write_tracked(self, obj: MemoryObject, pointer: Term, value: Term, enabled: Term, uniform: bool) -> None:
+        """`val := (idx within the write) ? the written cell : val`, exact where the write's
+        cells are few or all equal, otherwise a fresh nondet value (an over-approximation: the
+        value the program writes is one of its values)."""
+        tb = self.tb
+        size = value.width // 8
+        hit, _ = self._hits(pointer, size, obj)
+        if hit.op == "const" and hit.param == 0:
+            return
+        var = obj.tracked_value
+        width = 8 * obj.cell
+        k = size // obj.cell
+        # the tracked cell's position relative to the write (unsigned: below the write wraps)
+        relative = tb.op("sub", self._tracked_offset(obj), tb.extract(pointer, OFFSET_BITS - 1, 0))
+        inside = tb.op("ult", relative, tb.const(size, OFFSET_BITS))
+        if k == 1 or uniform:
+            new = tb.extract(value, width - 1, 0)
+            if new.op == "const":
+                obj.stored_constants.add(new.param)
+        elif k <= self.TRACKED_WRITE_CELLS:
+            new = tb.extract(value, width - 1, 0)
+            for j in range(1, k):
+                piece = tb.extract(value, (j + 1) * width - 1, j * width)
+                new = tb.ite(tb.eq(relative, tb.const(j * obj.cell, OFFSET_BITS)), piece, new)
+        else:
+            new = self.havoc(width, -10 - obj.id)
+        self._current[var.index] = tb.ite(tb.and_(tb.and_(enabled, hit), inside), new, self._cell(var))
 
     def _to_memory(self, pointer: Term) -> Term:
         """A pointer as the target stores it: object id in the top byte, the offset below;

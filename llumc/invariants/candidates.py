@@ -843,6 +843,65 @@ class _CutPoint:
                 power_found = power_found or m & (m - 1) == 0
 
 
+TRACKED_VARIABLES = 8  # tracked-cell facts compare the tracked index with at most 8 variables
+TRACKED_CONSTANTS = 3  # ... and state `x[#] == c` for at most 3 constants written into x
+
+
+def _tracked(point: _CutPoint) -> None:
+    """Facts about the tracked cell of an abstract object (README "Memory", cell morphing):
+    `x.tracked_index < v → x[#] == c` (and `<=`, `>`, `>=`; `x[#] == x.tracked_index`) for loop
+    variables v and the constants c written into x, and `x.size == e*v` for an object of
+    nondeterministic size. The tracked index is any cell's, fixed for the run, so such a fact
+    says: every element below v holds c — the C text reads so (`\\forall k: k < i ==> x[k] == 0`).
+    Kept where every sample satisfies it; Houdini decides, as for every candidate."""
+    tb = point.tb_
+    variables = sorted((v for v in point.vars if v.width <= 64), key=point.priority_key)[:TRACKED_VARIABLES]
+    for obj in point.word.memory_objects:
+        index_var, value_var = getattr(obj, "tracked_index", None), getattr(obj, "tracked_value", None)
+        if index_var is None or value_var is None:
+            continue
+        name = obj.c_name
+        idx = Var(index_var, "k", False, True)
+        val = Var(value_var, f"{name}[k]", True, True)
+        columns = {"idx": [st.get(index_var.index, 0) for st in point.states],
+                   "val": [st.get(value_var.index, 0) for st in point.states]}
+        constants = sorted(obj.stored_constants)[:TRACKED_CONSTANTS]
+        # what the cell may be said to hold: a constant, or its own index
+        values: list[tuple[str, Term, object]] = []
+        for c in constants:
+            values.append((f"{name}[k] == {to_signed(c, value_var.width)}",
+                           tb.eq(point.build.leaf(val), tb.const(c, value_var.width)),
+                           lambda k, x, c=c: x == c))
+        w = max(idx.width, value_var.width) + 2
+        values.append((f"{name}[k] == k", tb.eq(point.build.ext(idx, w), point.build.ext(val, w)),
+                       lambda k, x: to_signed(x, value_var.width) == k))
+        relations = (("<", lambda k, v: k < v), ("<=", lambda k, v: k <= v),
+                     (">", lambda k, v: k > v), (">=", lambda k, v: k >= v))
+        for v in variables:
+            column = point.columns[v.index]
+            width = max(idx.width, v.width) + 2
+            left, right = point.build.ext(idx, width), point.build.ext(v, width)
+            terms = {"<": tb.op("slt", left, right), "<=": tb.not_(tb.op("slt", right, left)),
+                     ">": tb.op("slt", right, left), ">=": tb.not_(tb.op("slt", left, right))}
+            for relation, holds in relations:
+                for text, fact, satisfied in values:
+                    if all(not holds(k, v.value(x)) or satisfied(k, y)
+                           for k, y, x in zip(columns["idx"], columns["val"], column)):
+                        point.add(2 + point.penalty(v), tb.or_(tb.not_(terms[relation]), fact),
+                                  f"(\\forall k: k {relation} {v.name} ==> {text})", "tracked")
+        if obj.size_var is not None:
+            size = Var(obj.size_var, f"{name}.size", False, True)
+            sizes = [st.get(obj.size_var.index, 0) for st in point.states]
+            for v in variables:
+                column = point.columns[v.index]
+                for unit in sorted({obj.element, obj.cell, obj.element * obj.cell}):
+                    if all(s == unit * v.value(x) for s, x in zip(sizes, column)):
+                        width = max(64, v.width) + unit.bit_length() + 2
+                        term = tb.eq(point.build.ext(size, width),
+                                     tb.op("mul", point.build.ext(v, width), tb.const(unit, width)))
+                        point.add(2 + point.penalty(v), term, f"{name}.size == {unit}*{v.name}", "tracked")
+
+
 def program_constants(word: WordTransitionSystem) -> list[int]:
     """0, 1 and the constants the program compares with (as unsigned and signed values of
     their width), with their neighbours ±1 (`i < 100` bounds `i <= 100` at the loop head)."""
@@ -885,6 +944,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         point.bounds()
         point.combinations()
         point.guarded()
+        _tracked(point)
         for p in point.proposals:
             proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
     proposals.sort(key=lambda p: p[:3])
