@@ -719,7 +719,11 @@ class MemoryEncoder:
         if what == "memset":
             byte = tb.extract(arg(1), 7, 0)
             value = byte
-            for _ in range(length - 1):
+            # the bytes of the whole length only where an exact object may be written: an
+            # abstract one needs one cell of them (a memset of 400 000 bytes: 3.2 M bits)
+            exact = [obj.cell for obj in dest_targets if not obj.abstract]
+            width = length if exact else min(length, max([obj.cell for obj in dest_targets] or [1]))
+            for _ in range(width - 1):
                 value = tb.op("concat", byte, value)
             fault = tb.false()
         else:
@@ -727,7 +731,8 @@ class MemoryEncoder:
             value, fault = self._read(source, length, self.targets(ins.operands[1]))
         fault = tb.or_(fault, self._fault(destination, length, dest_targets))
         self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes")
-        self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)), uniform=what == "memset")
+        self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)), uniform=what == "memset",
+                    size=length)
         return None
 
     def _heap_call(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
@@ -958,15 +963,16 @@ class MemoryEncoder:
             self.tb.and_(earlier, restriction)
 
     def _write(self, pointer: Term, value: Term, targets: list[MemoryObject], enabled: Term,
-               uniform: bool = False) -> None:
+               uniform: bool = False, size: int | None = None) -> None:
         """Store `value` (little-endian) at `pointer` where `enabled`; `uniform`: every cell of it
-        holds the same bits (memset)."""
+        holds the same bits (memset), and `value` may be shorter than the `size` bytes written
+        where only abstract objects are targets."""
         tb = self.tb
-        size = value.width // 8
+        size = size or value.width // 8
         for obj in targets:
             if obj.abstract:
                 if obj.tracked_value is not None:
-                    self._write_tracked(obj, pointer, value, enabled, uniform)
+                    self._write_tracked(obj, pointer, value, enabled, uniform, size)
                 continue  # the other cells are not tracked
             hit, position = self._hits(pointer, size, obj)
             if hit.op == "const" and hit.param == 0:
@@ -996,12 +1002,12 @@ class MemoryEncoder:
             index = tb.op("concat", index, tb.const(0, shift))
         return tb.zext(index, OFFSET_BITS)
 
-    def _write_tracked(self, obj: MemoryObject, pointer: Term, value: Term, enabled: Term, uniform: bool) -> None:
+    def _write_tracked(self, obj: MemoryObject, pointer: Term, value: Term, enabled: Term, uniform: bool,
+                       size: int) -> None:
         """`val := (idx within the write) ? the written cell : val`, exact where the write's
         cells are few or all equal, otherwise a fresh nondet value (an over-approximation: the
         value the program writes is one of its values)."""
         tb = self.tb
-        size = value.width // 8
         hit, _ = self._hits(pointer, size, obj)
         if hit.op == "const" and hit.param == 0:
             return

@@ -889,6 +889,15 @@ def _tracked(point: _CutPoint) -> None:
                            for k, y, x in zip(columns["idx"], columns["val"], column)):
                         point.add(2 + point.penalty(v), tb.or_(tb.not_(terms[relation]), fact),
                                   f"(\\forall k: k {relation} {v.name} ==> {text})", "tracked")
+        if obj.size_var is None and not obj.size_operands:
+            # every element of a constant-size object (the index may lie beyond it: nothing
+            # writes there, so such facts need the bound)
+            cells = obj.size // obj.cell
+            below = tb.op("ult", point.build.leaf(idx), tb.const(cells, idx.width)) if cells < 1 << idx.width \
+                else tb.true()
+            for text, fact, satisfied in values:
+                if all(k >= cells or satisfied(k, y) for k, y in zip(columns["idx"], columns["val"])):
+                    point.add(2, tb.or_(tb.not_(below), fact), f"(\\forall k: k < {cells} ==> {text})", "tracked")
         if obj.size_var is not None:
             size = Var(obj.size_var, f"{name}.size", False, True)
             sizes = [st.get(obj.size_var.index, 0) for st in point.states]
@@ -930,11 +939,21 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
     cut_order = {b.name: i for i, b in enumerate(word.blocks)}
     curr = next(v for v in word.state if v.kind == "block")
     initial = next((b.name for b in word.blocks if b.code == curr.init), None)
-    for cut, states in states_by_cut.items():
-        if cut in ("ok", "error", initial) or not states:
+    tracked = any(getattr(obj, "tracked_value", None) is not None for obj in word.memory_objects)
+    for block in word.blocks:
+        cut = block.name
+        states = states_by_cut.get(cut) or []
+        if cut in ("ok", "error", initial) or not (states or tracked):
             continue  # the initial cut point (the entry) only ever holds initial states
         visits = getattr(samples, "visits", {}).get(cut, 0)
         point = _CutPoint(word, cut, cut_variables(word, debug, cut, fn), states, constants, visits)
+        if not states:
+            # a loop the runs never reached (after a loop of 100 000 iterations): only the
+            # tracked-cell facts, unfiltered (few; Houdini decides)
+            _tracked(point)
+            for p in point.proposals:
+                proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
+            continue
         point.constants_()
         point.linear()
         point.polynomial()
