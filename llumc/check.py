@@ -397,6 +397,7 @@ def check_program(
             if strengthening is not None:
                 say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
                     f"({report.seconds:.1f} s): " + "; ".join(f"line {loop.line}: {loop.expression}"
+                                                               + (f" && {loop.memory}" if loop.memory else "")
                                                                for loop in strengthening.loops))
             else:
                 say(f"loop invariants: none ({report.reason}, {report.seconds:.1f} s)")

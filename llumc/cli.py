@@ -230,6 +230,8 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
         print(f"proof: {result.confirmation} ({result.engine}, {result.seconds:.2f} s)")
         for loop in result.invariants:
             print(f"loop invariant at line {loop['line']}: {loop['expression']}")
+            if loop.get("memory"):
+                print(f"  memory at line {loop['line']}: {loop['memory']}")
         return
     if result.verdict == "unknown":
         print(f"{heading}UNKNOWN ({result.reason}){expected}")

@@ -33,11 +33,15 @@ class LoopInvariant:
     line: int | None
     column: int | None
     function: str
-    expression: str
+    expression: str  # C: a witness's `c_expression`
+    # facts about memory contents over all indices (`\forall k: k < i ==> a[k] == 0`, from a
+    # tracked cell) and sizes of nondeterministic objects (`a.size == 4*n`): not C, so not in
+    # `expression` (nor in a witness), shown beside it
+    memory: str = ""
 
     def to_json(self) -> dict:
         return {"line": self.line, "column": self.column, "function": self.function,
-                "expression": self.expression}
+                "expression": self.expression, "memory": self.memory}
 
 
 @dataclass
@@ -164,16 +168,18 @@ def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopIn
     there still strengthen the system (the proof uses them) but are not shown: every conjunct
     shown is implied by the checked invariant, so the C text is an invariant too."""
     by_cut: dict[str, list[str]] = {}
+    memory: dict[str, list[str]] = {}
     for cand in kept:
-        facts = by_cut.setdefault(cand.cut, [])
+        facts = (memory if cand.kind == "tracked" else by_cut).setdefault(cand.cut, [])
         if cand.expression not in facts and not _IR_NAME.search(cand.expression):
             facts.append(cand.expression)
     by_cut = {cut: readable(facts) for cut, facts in by_cut.items()}
     out = []
     for block in encoded.word.blocks:
-        if by_cut.get(block.name):
+        if by_cut.get(block.name) or memory.get(block.name):
             line, column, function = _location(encoded, block.name)
-            out.append(LoopInvariant(block.name, line, column, function, " && ".join(by_cut[block.name])))
+            out.append(LoopInvariant(block.name, line, column, function, " && ".join(by_cut.get(block.name, []))
+                                     or "1", " && ".join(memory.get(block.name, []))))
     return out
 
 
