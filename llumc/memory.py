@@ -15,7 +15,10 @@ The model (README "Memory"):
   may touch it (element-wise for `int a[10]` read and written as ints, bytes for a struct with a
   `char` field). A global's cells start from its initializer (zero by default); a local's are
   unconstrained and the front end stores a fresh nondet value over the whole object where C
-  says its lifetime starts. Objects of more than `EXACT_CELLS` cells are rejected (UNKNOWN).
+  says its lifetime starts. Objects of more than `EXACT_CELLS` cells, and objects of
+  nondeterministic size, are *abstract*: exact bounds, contents through one tracked cell at a
+  nondeterministic index (cell morphing; `restrict_error` says why that is sound), any value
+  elsewhere.
 - **Pointers** are `POINTER_WIDTH`-bit words: an 8-bit object id (0 = NULL, 255 = invalid)
   above a 64-bit signed byte offset. A GEP adds to the offset with overflow detection (an
   overflowing GEP yields the invalid object). In memory a pointer takes the target's pointer
@@ -104,6 +107,12 @@ class MemoryObject:
     tracked_index: object = None
     tracked_value: object = None
     stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
+    element_cells: bool = False  # a one-dimensional array of cell-sized elements: cell k is `x[k]`
+
+    def cell_text(self, index: str) -> str:
+        """Cell `index` (a C expression) of the object as C reads it: `a[k]`, or `a.cell[k]`
+        where a cell is not an element (a 2-D array, structs, bytes of wider elements)."""
+        return f"{self.c_name}[{index}]" if self.element_cells else f"{self.c_name}.cell[{index}]"
 
 
 @dataclass
@@ -255,10 +264,12 @@ class MemoryEncoder:
     Use: `declare_state()` once after the encoder's own state; per step `begin_step(head)`,
     `encode(...)` for each memory instruction in execution order, `end_step(here, writes)`."""
 
-    def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int = EXACT_CELLS):
+    def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int | None = None):
         self.fn, self.tb, self.new_state, self.debug = fn, tb, new_state, debug
         self.layout = Layout(fn.module)
-        self.exact_cells = exact_cells
+        # read when an encoder is made, not imported: the differential test makes every array
+        # abstract (tracked cells everywhere) by setting the module's bound
+        self.exact_cells = EXACT_CELLS if exact_cells is None else exact_cells
         self.objects: list[MemoryObject] = []
         self.object_of_alloca: dict[int, MemoryObject] = {}
         self.object_of_global: dict[str, MemoryObject] = {}
@@ -598,6 +609,13 @@ class MemoryEncoder:
                 obj.size_var = self.new_state(f"{obj.c_name}.size", OFFSET_BITS, "memory", None,
                                               [f"{obj.c_name}.size"])
             if self._trackable(obj):
+                one_d = re.fullmatch(r"\[\d+ x (i\d+|ptr)\]", obj.type_text.strip())
+                element = one_d.group(1) if one_d else obj.type_text.strip()
+                try:
+                    obj.element_cells = (bool(one_d) or bool(obj.size_operands)) and \
+                        self.layout.size(element) == obj.cell
+                except UnsupportedError:
+                    obj.element_cells = False
                 cells = obj.size // obj.cell if not obj.size_operands else self.MAX_SYMBOLIC_BYTES // obj.cell
                 name = f"{obj.c_name}.tracked_index"
                 obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])

@@ -153,3 +153,34 @@ def test_beyond_the_exact_bound_contents_are_not_tracked(tmp_path: Path) -> None
     bounds = check_program(path, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
     assert bounds.verdict == "false" and bounds.error.line == 6, bounds.reason
     assert [i.value for step in bounds.trace for i in step.inputs] == [100000]
+
+
+def test_two_reads_in_one_step_do_not_prove_a_bug(tmp_path: Path) -> None:
+    """`a[j] > a[j + 1]` reads the abstract array twice in one step: no one tracked index makes
+    both reads exact, so that error edge keeps its havoc values (README "Memory", cell
+    morphing). The program is buggy (natively too): llumc must not say TRUE; a FALSE must be
+    replayed and reach the error natively."""
+    path = MEMORY / "two_reads" / "sorted_bug.c"
+    assert _native_outcomes(path, [[12, 5], [12, 0], [3, 1]], tmp_path) == ["error", "ok", "ok"]
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict in ("unknown", "false"), result.reason
+    if result.verdict == "false":
+        inputs = [i.value for step in result.trace for i in step.inputs]
+        assert _native_outcomes(path, [inputs + [0] * 4], tmp_path) == ["error"]
+
+
+def test_memory_facts_shown_not_in_witness(tmp_path: Path) -> None:
+    """The facts over all elements that prove vla_fill_true (`\\forall k: k < i ==> a[k] == 3`)
+    are reported under `memory`, and a witness (C expressions only) holds none of them."""
+    witness = tmp_path / "witness.yml"
+    out = subprocess.run([sys.executable, "-m", "llumc", "check", str(MEMORY / "vla_fill_true.c"), "--32",
+                          "--json", "--timeout", "60", "--witness", str(witness)],
+                         capture_output=True, text=True, timeout=200)
+    data = json.loads(out.stdout)
+    assert data["verdict"] == "true", data["reason"]
+    memory = " ".join(loop["memory"] for loop in data["invariants"])
+    assert "\\forall k: k < i ==> a[k] == 3" in memory, data["invariants"]
+    assert all("forall" not in loop["expression"] and ".size" not in loop["expression"]
+               for loop in data["invariants"]), data["invariants"]
+    text = witness.read_text()
+    assert "invariant_set" in text and "forall" not in text and "a.size" not in text, text

@@ -861,19 +861,20 @@ def _tracked(point: _CutPoint) -> None:
         if index_var is None or value_var is None:
             continue
         name = obj.c_name
+        cell = obj.cell_text("k")
         idx = Var(index_var, "k", False, True)
-        val = Var(value_var, f"{name}[k]", True, True)
+        val = Var(value_var, cell, True, True)
         columns = {"idx": [st.get(index_var.index, 0) for st in point.states],
                    "val": [st.get(value_var.index, 0) for st in point.states]}
         constants = sorted(obj.stored_constants)[:TRACKED_CONSTANTS]
         # what the cell may be said to hold: a constant, or its own index
         values: list[tuple[str, Term, object]] = []
         for c in constants:
-            values.append((f"{name}[k] == {to_signed(c, value_var.width)}",
+            values.append((f"{cell} == {to_signed(c, value_var.width)}",
                            tb.eq(point.build.leaf(val), tb.const(c, value_var.width)),
                            lambda k, x, c=c: x == c))
         w = max(idx.width, value_var.width) + 2
-        values.append((f"{name}[k] == k", tb.eq(point.build.ext(idx, w), point.build.ext(val, w)),
+        values.append((f"{cell} == k", tb.eq(point.build.ext(idx, w), point.build.ext(val, w)),
                        lambda k, x: to_signed(x, value_var.width) == k))
         relations = (("<", lambda k, v: k < v), ("<=", lambda k, v: k <= v),
                      (">", lambda k, v: k > v), (">=", lambda k, v: k >= v))
