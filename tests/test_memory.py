@@ -184,3 +184,30 @@ def test_memory_facts_shown_not_in_witness(tmp_path: Path) -> None:
                for loop in data["invariants"]), data["invariants"]
     text = witness.read_text()
     assert "invariant_set" in text and "forall" not in text and "a.size" not in text, text
+
+
+@pytest.mark.parametrize("name", ["big_fill_true", "malloc_index_true"])
+def test_tracked_cell_candidates_hold_on_their_samples(name: str) -> None:
+    """The tracked-cell facts (`\\forall k: k < i ==> a[k] == 7`) are filtered on the samples in
+    Python; each one's term must agree: 1 on every sample of its loop head. And the facts the
+    proof needs are among them."""
+    from llumc.encode import encode_file
+    from llumc.invariants.candidates import propose
+    from llumc.invariants.simulate import simulate
+    from llumc.terms import evaluate
+
+    encoded = encode_file(MEMORY / f"{name}.c", m32=True)
+    tracked = [o for o in encoded.word.memory_objects if o.tracked_value is not None]
+    assert len(tracked) == 1 and tracked[0].tracked_index.name.endswith(".tracked_index"), tracked
+    samples = simulate(encoded.word, seed=0, seconds=5.0)
+    cands = [c for c in propose(encoded.word, encoded.debug, samples, fn=encoded.fn) if c.kind == "tracked"]
+    checked = 0
+    for cand in cands:
+        for state in samples.states.get(cand.cut, []):
+            assert evaluate(cand.term, {("state", k): v for k, v in state.items()}) == 1, (cand.expression, state)
+            checked += 1
+    assert checked > 0
+    texts = {c.expression for c in cands}
+    wanted = "(\\forall k: k < i ==> a[k] == 7)" if name == "big_fill_true" else \
+        "(\\forall k: k < i ==> malloc_8[k] == k)"
+    assert wanted in texts, sorted(texts)
