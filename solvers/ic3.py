@@ -208,7 +208,12 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     n = ts.n
     aux = set(range(1, n + 1)) - state
 
-    u_ok, u_defs, _ = find_definitions(ts.universal, aux, n)
+    # U may hold, besides definitions, constraints on the state (llumc: `curr` names a block,
+    # so 3 of its 8 codes are excluded). They stay on the current state in every solver; the
+    # next state's copy is left out in functional mode (see `_build_solvers`).
+    u_ok, u_defs, u_clauses = find_definitions(ts.universal, aux, n, strict=False)
+    u_definitional = {frozenset(c) for cs in u_clauses.values() for c in cs}
+    constraints = [c for c in ts.universal if frozenset(c) not in u_definitional]
     t_ok, t_defs, t_clauses = find_definitions(ts.trans, aux | {v + n for v in state}, n)
     # One aux variable defined in both U and T the same way is fine (a copy); differently: not.
     for v, ins in t_defs.items():
@@ -218,7 +223,7 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     defs.update(t_defs)
     acyclic = _acyclic(defs)
     functional = u_ok and t_ok and acyclic
-    u_total = u_ok and _acyclic(u_defs)
+    u_total = u_ok and not constraints and _acyclic(u_defs)
     goal_defs: list[Clause] = []
     goal_rest: list[Clause] = list(ts.goal)
     if functional:
@@ -307,7 +312,12 @@ class IC3:
     # ----------------------------------------------------------------- solvers
     def _build_solvers(self) -> None:
         ts, n = self.ts, self.n
-        universal_next = [] if self.defs.u_total else [_shift(c, n) for c in ts.universal]
+        # U' is redundant when U only defines aux variables, and left out in functional mode:
+        # without it the paths are the same (every state of a path but the last is the current
+        # state of a step, and the last meets U in the goal solver), and T's cones are loaded
+        # as queries need them, so U' would only constrain next-state bits left free.
+        skip_next = self.defs.u_total or self.functional
+        universal_next = [] if skip_next else [_shift(c, n) for c in ts.universal]
         # DimSpec's numbering (1..n now, n+1..2n next) and 2n+1… for switches: every solver
         # renumbers densely (`_CompactSolver`), so unused next-state variables cost nothing.
         w = 2 * n
@@ -323,8 +333,7 @@ class IC3:
         self.trans_guard = [-x for x in self.trans_on]
         if not self.functional:
             base += [c + [neg_t] for c in ts.trans]
-        if not self.defs.u_total:
-            base += [c + [neg_t] for c in universal_next]
+        base += [c + [neg_t] for c in universal_next]
         self.frame_base = _CompactSolver.number(base)
         # Rebuilding a solver costs about its base; a dead selector costs every later query a
         # little. Tolerate more of them where the base is large.
@@ -337,8 +346,7 @@ class IC3:
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
         lift_base = [list(c) for c in ts.universal] + ([] if self.functional else [list(c) for c in ts.trans])
-        if not self.defs.u_total:
-            lift_base += universal_next
+        lift_base += universal_next
         lift_base += [list(c) for c in self.defs.goal_defs]
         self.lift_not_goal = w + 1
         selectors = []

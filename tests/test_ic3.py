@@ -86,6 +86,28 @@ def test_solvers_by_name(solver):
     assert solve(counter(3, wrap_at=5, goal_value=5), engine="ic3", solver=solver).status == "sat"
 
 
+def test_state_constraint_in_u_keeps_a_circuit_functional():
+    """llumc's U excludes the codes of `curr` that name no block, through an aux variable that
+    is no definition: IC3 still treats the system as a circuit (lifting by inputs, no U')."""
+    a = counter(3, wrap_at=None, goal_value=0).n + 1  # a half-defined aux variable: x3 -> a -> (not x2 and not x1), as llumc writes it
+    constraint = [[a, -3], [-a, -2], [-a, -1]]
+
+    def with_u(goal_value: int) -> TransitionSystem:
+        ts = counter(3, wrap_at=None, goal_value=goal_value)
+        trans = [[lit + 1 if lit > ts.n else (lit - 1 if lit < -ts.n else lit) for lit in c] for c in ts.trans]
+        return TransitionSystem(n=ts.n + 1, init=ts.init, goal=ts.goal, trans=trans, universal=constraint,
+                                aux=ts.aux | {a})
+
+    reachable = with_u(3)  # 0..4 meet U; 5 does not, so the counter stops at 4
+    result = solve(reachable, engine="ic3")
+    assert (result.status, result.steps) == ("sat", 3)
+    assert result.stats["definitional"] == 1
+    blocked = with_u(6)
+    result = solve(blocked, engine="ic3")
+    assert result.status == "unsat" and result.stats["definitional"] == 1
+    assert shortest(blocked) is None
+
+
 # x (1) latches an input a (2): x' = x ∨ a. Without constraint G = x is reachable in one step.
 LATCH = dict(n=2, init=[[-1]], goal=[[1]], trans=[[-3, 1, 2], [3, -1], [3, -2]], aux=frozenset({2}))
 
