@@ -183,7 +183,7 @@ class _Point:
 class _Definitions:
     """What `_analyse_definitions` found out about U and T."""
 
-    functional: bool  # every clause of U and T is part of an acyclic definition
+    functional: bool  # U and T are acyclic definitions plus constraints (below)
     u_total: bool  # U only defines aux variables: every state extends to U, so U' is redundant
     inputs: list[int] = field(default_factory=list)  # aux variables no definition fixes
     # G split into definitions of aux variables (consistent with those of U and T) and the rest:
@@ -194,6 +194,11 @@ class _Definitions:
     # that solvers load only the cones of the latches a query mentions.
     t_defs: dict[int, list[int]] = field(default_factory=dict)
     t_clauses: dict[int, list[Clause]] = field(default_factory=dict)
+    # Clauses of U and of T that define nothing: constraints on a state (llumc: the range of
+    # `curr`) and on a step (an assumption inside a loop, with its Plaisted–Greenbaum
+    # half-definitions, whose outputs count as inputs).
+    u_constraints: list[Clause] = field(default_factory=list)
+    t_constraints: list[Clause] = field(default_factory=list)
 
 
 def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
@@ -208,13 +213,20 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     n = ts.n
     aux = set(range(1, n + 1)) - state
 
-    # U may hold, besides definitions, constraints on the state (llumc: `curr` names a block,
-    # so 3 of its 8 codes are excluded). They stay on the current state in every solver; the
-    # next state's copy is left out in functional mode (see `_build_solvers`).
+    # U and T may hold, besides definitions, constraints: on a state in U (llumc: `curr`
+    # names a block, so 3 of its 8 codes are excluded), on a step in T (an assumption in a
+    # loop). Definitions stay functions of the state and the inputs; constraints only cut
+    # states and steps out, which every solver keeps and lifting respects (`_build_solvers`).
     u_ok, u_defs, u_clauses = find_definitions(ts.universal, aux, n, strict=False)
     u_definitional = {frozenset(c) for cs in u_clauses.values() for c in cs}
     constraints = [c for c in ts.universal if frozenset(c) not in u_definitional]
-    t_ok, t_defs, t_clauses = find_definitions(ts.trans, aux | {v + n for v in state}, n)
+    t_ok, t_defs, t_clauses = find_definitions(ts.trans, aux | {v + n for v in state}, n, strict=False)
+    t_definitional = {frozenset(c) for cs in t_clauses.values() for c in cs}
+    t_constraints = [c for c in ts.trans if frozenset(c) not in t_definitional]
+    # A circuit defines every next state it mentions; a constraint on an undefined one makes T a
+    # relation (planning files' frame axioms), which lifting by inputs cannot handle.
+    if any(abs(lit) > n and abs(lit) not in t_defs for c in t_constraints for lit in c):
+        t_ok = False
     # One aux variable defined in both U and T the same way is fine (a copy); differently: not.
     for v, ins in t_defs.items():
         if v in u_defs and sorted(u_defs[v]) != sorted(ins):
@@ -240,7 +252,9 @@ def _analyse_definitions(ts: TransitionSystem, state: set[int]) -> _Definitions:
     inputs = sorted(v for v in aux if v not in defs)
     return _Definitions(functional=functional, u_total=u_total, inputs=inputs,
                         goal_defs=goal_defs, goal_rest=goal_rest,
-                        t_defs=t_defs if functional else {}, t_clauses=t_clauses if functional else {})
+                        t_defs=t_defs if functional else {}, t_clauses=t_clauses if functional else {},
+                        u_constraints=constraints if functional else [],
+                        t_constraints=t_constraints if functional else [])
 
 
 def _shift(clause: Clause, offset: int) -> Clause:
@@ -333,6 +347,11 @@ class IC3:
         self.trans_guard = [-x for x in self.trans_on]
         if not self.functional:
             base += [c + [neg_t] for c in ts.trans]
+        else:
+            base += [list(c) for c in self.defs.t_constraints]
+        # The definitions the constraints of T use are loaded into every solver that has them.
+        self.constraint_outputs = sorted({abs(lit) for c in self.defs.t_constraints for lit in c
+                                          if abs(lit) in self.defs.t_clauses})
         base += [c + [neg_t] for c in universal_next]
         self.frame_base = _CompactSolver.number(base)
         # Rebuilding a solver costs about its base; a dead selector costs every later query a
@@ -345,16 +364,36 @@ class IC3:
         self.goal_level = 0
         # The lifting solver: U ∧ T (∧ U'); ¬t' per query under a fresh literal, ¬G under one
         # literal (some clause of G has all literals false, one selector per clause).
-        lift_base = [list(c) for c in ts.universal] + ([] if self.functional else [list(c) for c in ts.trans])
+        # Functional mode: the constraints are not clauses of the lifter but part of what a
+        # lifted cube must not escape: a state of the cube that breaks a constraint of U (or,
+        # with the fixed inputs, one of T) is a way out, like missing the successor. So every
+        # state of a lifted cube meets U and, with the inputs, makes a step into the successor.
+        if self.functional:
+            constraint_set = {frozenset(c) for c in self.defs.u_constraints}
+            lift_base = [list(c) for c in ts.universal if frozenset(c) not in constraint_set]
+        else:
+            lift_base = [list(c) for c in ts.universal] + [list(c) for c in ts.trans]
         lift_base += universal_next
         lift_base += [list(c) for c in self.defs.goal_defs]
-        self.lift_not_goal = w + 1
+        top = w + 1
+        self.lift_not_goal = top
+        self.lift_escape_u = top + 1  # some constraint of U is false
+        self.lift_escape_t = top + 2  # some constraint of T is false
+        top += 3
+        for escape, constraints in ((self.lift_escape_u, self.defs.u_constraints),
+                                    (self.lift_escape_t, self.defs.t_constraints)):
+            broken = []
+            for c in constraints:
+                broken.append(top)
+                lift_base += [[-top, -lit] for lit in c]
+                top += 1
+            lift_base.append(broken + [-escape])
         selectors = []
-        for i, c in enumerate(self.defs.goal_rest):
-            d = w + 2 + i
-            selectors.append(d)
-            lift_base += [[-d, -lit] for lit in c]
-        lift_base.append(selectors + [-self.lift_not_goal])
+        for c in self.defs.goal_rest:
+            selectors.append(top)
+            lift_base += [[-top, -lit] for lit in c]
+            top += 1
+        lift_base.append(selectors + [self.lift_escape_u, -self.lift_not_goal])
         self.lift_base = _CompactSolver.number(lift_base)
         self.goal_base = _CompactSolver.number([list(c) for c in ts.universal] + [list(c) for c in ts.goal])
         self.lifter = self._new_lifter(set(), set())
@@ -387,6 +426,7 @@ class IC3:
             for c in self.defs.t_clauses[output]:
                 frame.add(c + guard)
         frame.loaded, frame.loaded_state = loaded, loaded_state
+        self._load_outputs(frame, self.constraint_outputs, guard)
         self.stats["rebuilds"] = self.stats.get("rebuilds", 0) + 1
         return frame
 
@@ -416,6 +456,7 @@ class IC3:
             for c in self.defs.t_clauses[output]:
                 lifter.add(c)
         lifter.loaded, lifter.loaded_state = loaded, loaded_state
+        self._load_outputs(lifter, self.constraint_outputs, [])
         return lifter
 
     def _load_cones(self, target: _CompactSolver, cube: Cube, guard: list[int]) -> None:
@@ -430,7 +471,13 @@ class IC3:
             if v not in loaded_state:
                 loaded_state.add(v)
                 stack.append(v + n)
+        self._load_outputs(target, stack, guard)
+
+    def _load_outputs(self, target: _CompactSolver, stack: list[int], guard: list[int]) -> None:
+        """Add the definitions of `stack`'s variables and of the gates they use, unless loaded."""
+        loaded = target.loaded
         defs, clauses = self.defs.t_defs, self.defs.t_clauses
+        stack = list(stack)
         while stack:
             output = stack.pop()
             if output in loaded or output not in clauses:
@@ -515,7 +562,8 @@ class IC3:
             if self.functional:
                 self._load_cones(lifter, successor, [])
             target = lifter.fresh()
-            lifter.add([-x for x in _shift(successor, self.n)], -target)
+            escapes = [self.lift_escape_u, self.lift_escape_t]
+            lifter.add([-x for x in _shift(successor, self.n)] + escapes, -target)
         lit = lifter.lit
         try:
             if self._solve(lifter.solver, [target] + lifter.lits(point.inputs) + lifter.lits(state_cube)):
