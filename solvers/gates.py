@@ -77,6 +77,8 @@ def find_definitions(
                 continue
             if v in defined and not defined[v]:
                 continue
+            if not strict:
+                continue  # a unit on a defined or state variable: a constraint, not a definition
             return False, {}, clauses_of
         if len(clause) == 2 and pair(clause[0], clause[1]) in covered_bin:
             continue

@@ -108,6 +108,21 @@ def test_state_constraint_in_u_keeps_a_circuit_functional():
     assert shortest(blocked) is None
 
 
+def test_unit_on_a_defined_variable_in_u_is_a_constraint():
+    """A system strengthened by invariants (solvers.strengthen) has U = definitions of the
+    invariant's gates plus a unit clause on its output: still a circuit for IC3."""
+    ts = counter(3, wrap_at=None, goal_value=4)
+    g = ts.n + 1  # g <-> not x3, and g asserted: the counter stops at 3
+    trans = [[lit + 1 if lit > ts.n else (lit - 1 if lit < -ts.n else lit) for lit in c] for c in ts.trans]
+    strengthened = TransitionSystem(n=ts.n + 1, init=ts.init, goal=ts.goal, trans=trans,
+                                    universal=[[g, 3], [-g, -3], [g]], aux=ts.aux | {g})
+    result = solve(strengthened, engine="ic3")
+    assert result.status == "unsat" and result.stats["definitional"] == 1
+    strengthened.goal = [[1], [2], [-3]]
+    result = solve(strengthened, engine="ic3")
+    assert (result.status, result.steps, result.stats["definitional"]) == ("sat", 3, 1)
+
+
 # x (1) latches an input a (2): x' = x ∨ a. Without constraint G = x is reachable in one step.
 LATCH = dict(n=2, init=[[-1]], goal=[[1]], trans=[[-3, 1, 2], [3, -1], [3, -2]], aux=frozenset({2}))
 
