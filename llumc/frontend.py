@@ -495,7 +495,7 @@ _CONSTANT_GEP = re.compile(
     r"getelementptr ((?:inbounds |nuw |nusw |inrange\(\S+\) )*)\(([^()]*?ptr @[^()]*)\)")
 
 
-def _explode_constant_geps(body: str) -> str:
+def _explode_constant_geps(body: str, prefix: str = "__cgep") -> str:
     """`load i32, ptr getelementptr inbounds ([3 x i32], ptr @t, i64 0, i64 1)` → a GEP
     instruction before the load, so that the global can be replaced by a local (a constant
     expression cannot refer to an instruction). Phis are left alone (nothing may precede them)."""
@@ -508,13 +508,29 @@ def _explode_constant_geps(body: str) -> str:
             def lift(match: re.Match) -> str:
                 nonlocal counter
                 counter += 1
-                name = f"%__cgep.{counter}"
+                name = f"%{prefix}.{counter}"
                 extra.append(f"  {name} = getelementptr {match.group(1)}{match.group(2)}")
                 return name
             line = _CONSTANT_GEP.sub(lift, line)
             out.extend(extra)
         out.append(line)
     return "\n".join(out)
+
+
+def _explode_main_constant_geps(text: str) -> str | None:
+    """The passes fold a GEP with constant operands back into a constant expression (`store i32
+    4, ptr getelementptr inbounds ([100000 x i32], ptr @a, i64 0, i64 77777)` for a global that
+    stays in memory), which the CFG reader does not read: make them instructions again. None
+    when main has none (the usual case: no second parse)."""
+    spans = _function_spans(text)
+    if "main" not in spans:
+        return None
+    start, end = spans["main"]
+    body_start = text.index("{\n", start) + 2
+    body = text[body_start:end]
+    if not _CONSTANT_GEP.search(body):
+        return None
+    return text[:body_start] + _explode_constant_geps(body, prefix="__cgep.main") + text[end:]
 
 
 def _computed_index_use(function_text: str, position: int) -> bool:
@@ -940,6 +956,10 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     module = _run_passes(module, _clean)
     module.verify()
     final_text = str(module)
+    exploded = _explode_main_constant_geps(final_text)
+    if exploded is not None:
+        module = _parse(exploded, source)
+        final_text = str(module)
     debug = DebugInfo.from_module_text(final_text)
     _check_supported(final_text, source, debug)
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
