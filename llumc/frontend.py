@@ -507,6 +507,11 @@ def _explode_constant_geps(body: str, prefix: str = "__cgep") -> str:
 
             def lift(match: re.Match) -> str:
                 nonlocal counter
+                before = match.string[:match.start()]
+                if not _instruction_operand_position(before):
+                    # inside another constant expression (`ptrtoint (ptr getelementptr …)`, a
+                    # debug record's): an instruction cannot stand there; left to the reader
+                    return match.group(0)
                 counter += 1
                 name = f"%{prefix}.{counter}"
                 extra.append(f"  {name} = getelementptr {match.group(1)}{match.group(2)}")
@@ -515,6 +520,19 @@ def _explode_constant_geps(body: str, prefix: str = "__cgep") -> str:
             out.extend(extra)
         out.append(line)
     return "\n".join(out)
+
+
+def _instruction_operand_position(before: str) -> bool:
+    """Does an operand that follows `before` (the start of its line) belong to the instruction
+    itself — outside all parentheses, or directly in a call's argument list — rather than to a
+    constant expression or a debug record?"""
+    depth = before.count("(") - before.count(")")
+    if depth == 0:
+        return True
+    if depth != 1:
+        return False
+    opening = before.rfind("(")
+    return " call " in before[:opening] and re.search(r'@[\w.$"-]+$', before[:opening]) is not None
 
 
 def _explode_main_constant_geps(text: str) -> str | None:

@@ -84,6 +84,10 @@ UNSUPPORTED = {
                          " if (g && g(1) != 2) reach_error(); return 0; }", "function pointer"),
     "pointer cast to integer": ("int main() { int a[2]; long p = (long)&a[1];"
                                 " if (p == 0) reach_error(); return 0; }", "cast between pointer and integer"),
+    # the address is a constant expression inside a constant expression (and in a debug record):
+    # it crashed the front end's re-parse ("LLVM IR parsing error") before it was left alone
+    "global's address cast to integer": ("int g[4];\nint main() { long p = (long)&g[1];"
+                                         " if (p == 0) reach_error(); g[2] = 1; return 0; }", "ptrtoint"),
     "variable-length array in a loop": ("int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;"
                                         " for (int j = 0; j < 2; j++) { int a[n]; a[0] = j; if (a[0] != j)"
                                         " reach_error(); } return 0; }", "variable-length array"),
