@@ -27,7 +27,7 @@ import tempfile
 import pyboolector
 
 from llumc.aig import AIG
-from llumc.terms import Term
+from llumc.terms import Term, postorder
 
 # Boolector option ids (pyboolector takes the enum's integer). Looked up by name once.
 _OPTION_IDS: dict[str, int] = {}
@@ -145,17 +145,7 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
         return q if t.op in ("udiv", "sdiv") else r
 
     for root in roots:
-        stack = [root]
-        while stack:
-            t = stack[-1]
-            if t.uid in nodes:
-                stack.pop()
-                continue
-            pending = [a for a in t.args if a.uid not in nodes]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
+        for t in postorder(root, nodes):
             args = [nodes[a.uid] for a in t.args]
             if t.op == "const":
                 node = btor.Const(format(t.param, f"0{t.width}b"), t.width)

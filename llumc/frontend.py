@@ -540,6 +540,8 @@ def _explode_main_constant_geps(text: str) -> str | None:
     4, ptr getelementptr inbounds ([100000 x i32], ptr @a, i64 0, i64 77777)` for a global that
     stays in memory), which the CFG reader does not read: make them instructions again. None
     when main has none (the usual case: no second parse)."""
+    if "ptr getelementptr" not in text:  # one C-level scan instead of the spans and the regex
+        return None
     spans = _function_spans(text)
     if "main" not in spans:
         return None

@@ -45,7 +45,7 @@ from llumc.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Litera
                        split_type)
 from llumc.errors import UnsupportedError
 from llumc.frontend import MAX_UNINIT_BITS
-from llumc.terms import Term, TermBuilder
+from llumc.terms import Term, TermBuilder, postorder
 
 OBJECT_BITS = 8
 OFFSET_BITS = POINTER_WIDTH - OBJECT_BITS
@@ -950,17 +950,7 @@ class MemoryEncoder:
         """The havoc inputs of this step's abstract reads in `root`'s DAG (at most two: more
         are not told apart)."""
         memo = self._read_memo
-        stack = [root]
-        while stack:
-            term = stack[-1]
-            if term.uid in memo:
-                stack.pop()
-                continue
-            pending = [a for a in term.args if a.uid not in memo]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
+        for term in postorder(root, memo):
             if term.op == "input":
                 found = frozenset([term.uid]) if term.uid in self.step_reads else frozenset()
             else:

@@ -14,6 +14,7 @@ sign fill (ashr). Booleans are 1-bit vectors.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 
 # op -> number of bit-vector arguments
@@ -276,27 +277,33 @@ def evaluate_op(name: str, width: int, values: list[int], widths: list[int], par
     raise ValueError(f"unknown operator {name}")
 
 
-def evaluate(term: Term, leaves: dict[tuple[str, int], int], cache: dict[int, int] | None = None) -> int:
-    """Value of `term` given values of its leaves, keyed (op, index) e.g. ("state", 3)."""
-    cache = {} if cache is None else cache
-    stack = [term]
+def postorder(root: Term, done: Container[int]) -> Iterator[Term]:
+    """The terms of `root`'s DAG whose uid is not in `done`, each after its arguments. The caller
+    records each term in `done` before asking for the next. Iterative: the DAGs of large
+    programs are far deeper than Python's recursion limit."""
+    stack = [root]
     while stack:
         t = stack[-1]
-        if t.uid in cache:
+        if t.uid in done:
             stack.pop()
             continue
-        if t.op == "const":
-            cache[t.uid] = t.param  # type: ignore[assignment]
-            stack.pop()
-            continue
-        if t.op in ("state", "next", "input"):
-            cache[t.uid] = leaves[(t.op, t.param)] & mask(t.width)  # type: ignore[index]
-            stack.pop()
-            continue
-        pending = [a for a in t.args if a.uid not in cache]
+        pending = [a for a in t.args if a.uid not in done]
         if pending:
             stack.extend(pending)
             continue
         stack.pop()
-        cache[t.uid] = evaluate_op(t.op, t.width, [cache[a.uid] for a in t.args], [a.width for a in t.args], t.param)
+        yield t
+
+
+def evaluate(term: Term, leaves: dict[tuple[str, int], int], cache: dict[int, int] | None = None) -> int:
+    """Value of `term` given values of its leaves, keyed (op, index) e.g. ("state", 3)."""
+    cache = {} if cache is None else cache
+    for t in postorder(term, cache):
+        if t.op == "const":
+            cache[t.uid] = t.param  # type: ignore[assignment]
+        elif t.op in ("state", "next", "input"):
+            cache[t.uid] = leaves[(t.op, t.param)] & mask(t.width)  # type: ignore[index]
+        else:
+            cache[t.uid] = evaluate_op(t.op, t.width, [cache[a.uid] for a in t.args],
+                                       [a.width for a in t.args], t.param)
     return cache[term.uid]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from llumc.export import symbol_lines
 from llumc.export.aiger import INIT_LATCH, _reset_values
-from llumc.terms import Term
+from llumc.terms import Term, postorder
 from llumc.transys import WordTransitionSystem
 
 _OPS = {
@@ -56,17 +56,7 @@ def write_btor2(wts: WordTransitionSystem) -> str:
         return sorts[width]
 
     def term(root: Term) -> int:
-        stack = [root]
-        while stack:
-            t = stack[-1]
-            if t.uid in node:
-                stack.pop()
-                continue
-            pending = [a for a in t.args if a.uid not in node]
-            if pending:
-                stack.extend(pending)
-                continue
-            stack.pop()
+        for t in postorder(root, node):
             args = " ".join(str(node[a.uid]) for a in t.args)
             if t.op == "const":
                 node[t.uid] = emit(f"const {sort(t.width)} {t.param:0{t.width}b}")
