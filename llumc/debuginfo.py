@@ -42,6 +42,8 @@ _NAMED_VALUE = r"%[\w.$-]+|%\"[^\"]+\"|\d+"
 _ANY_DBG_RECORD = re.compile(
     r"#dbg_(?:value|declare|assign)\((.+?), !(\d+), !DIExpression\(([^)]*)\), !(\d+)")
 _LABEL = re.compile(r"([\w.$-]+|\"[^\"]+\"|\d+):")
+_LABEL_LINE = re.compile(r"^([\w.$-]+|\"[^\"]+\"|\d+):")
+_DEFINE_MAIN = re.compile(r"^define [^\n]*@main\(", re.M)
 _PHI = re.compile(r"%[^=]+= phi ")
 _LABEL_USE = re.compile(r"label %([\w.$-]+|\"[^\"]+\")")
 _LOOP_ATTACHMENT = re.compile(r"!llvm\.loop !(\d+)")
@@ -53,6 +55,33 @@ _LOCAL_VARIABLE = re.compile(
     r"(?:, file: !\d+, line: (\d+))?", re.M)
 _LOCATION_DETAIL = re.compile(
     r"^!(\d+) = (?:distinct )?!DILocation\(([^\n]*)\)$", re.M)
+
+
+def metadata_start(text: str) -> int:
+    """Offset of the first line that begins with `!` (len(text) if none). Every `^!N = ...`
+    metadata line is at or after it (clang and LLVM's printer put all metadata after the
+    functions), so multiline regexes anchored there scan only the metadata: 5 MB instead of
+    the 33 MB of a RERS module."""
+    if text.startswith("!"):
+        return 0
+    position = text.find("\n!")
+    return len(text) if position < 0 else position + 1
+
+
+def main_text(text: str) -> str | None:
+    """main's definition, from its `define` line to its closing `}` line (the first line that
+    is exactly `}`), as `re.search(r"^define [^\\n]*@main\\(.*?^}$", text, re.M | re.S)` finds
+    it; str.find for the end: the lazy regex took 0.25 s over RERS's main."""
+    define = _DEFINE_MAIN.search(text)
+    if define is None:
+        return None
+    position = text.find("\n}", define.start())
+    while position >= 0:
+        after = position + 2
+        if after == len(text) or text[after] == "\n":
+            return text[define.start():after]
+        position = text.find("\n}", position + 1)
+    return None
 
 
 def _bare(value: str) -> str:
@@ -89,12 +118,13 @@ class DebugInfo:
     @classmethod
     def from_module_text(cls, text: str) -> "DebugInfo":
         info = cls()
-        for match in _LOCATION.finditer(text):
+        metadata = metadata_start(text)
+        for match in _LOCATION.finditer(text, metadata):
             info.locations[int(match.group(1))] = (int(match.group(2)), int(match.group(3) or 0))
-        for match in _VARIABLE.finditer(text):
+        for match in _VARIABLE.finditer(text, metadata):
             info.variables[int(match.group(1))] = match.group(2)
-        info.source_files = _FILE.findall(text)
-        info._read_variable_types(text)
+        info.source_files = _FILE.findall(text, metadata)
+        info._read_variable_types(text, metadata)
         for match in _DBG_RECORD.finditer(text):
             expression = match.group(3).strip()
             name = info.variables.get(int(match.group(2)))
@@ -116,10 +146,10 @@ class DebugInfo:
         info._text = text
         return info
 
-    def _read_variable_types(self, text: str) -> None:
-        encoding = {int(m.group(1)): m.group(2) for m in _BASIC_TYPE.finditer(text)}
-        base = {int(m.group(1)): int(m.group(2)) for m in _DERIVED_TYPE.finditer(text)}
-        for match in _VARIABLE_TYPE.finditer(text):
+    def _read_variable_types(self, text: str, metadata: int) -> None:
+        encoding = {int(m.group(1)): m.group(2) for m in _BASIC_TYPE.finditer(text, metadata)}
+        base = {int(m.group(1)): int(m.group(2)) for m in _DERIVED_TYPE.finditer(text, metadata)}
+        for match in _VARIABLE_TYPE.finditer(text, metadata):
             type_id = int(match.group(3))
             for _ in range(16):  # typedef chains are short; a cycle is not valid metadata
                 if type_id not in base:
@@ -129,12 +159,13 @@ class DebugInfo:
                 self.unsigned_variables.add(match.group(2))
 
     def _read_block_lines(self, text: str) -> None:
-        main = re.search(r"^define [^\n]*@main\(.*?^}$", text, flags=re.M | re.S)
-        if not main:
+        main = main_text(text)
+        if main is None:
             return
         block = None
-        for line in main.group(0).split("\n")[1:]:
-            label = re.match(r"^([\w.$-]+|\"[^\"]+\"|\d+):", line)
+        for line in main.split("\n")[1:]:
+            # a label starts in column 0 (instructions and records are indented)
+            label = _LABEL_LINE.match(line) if line[:1] not in (" ", "") else None
             if label:
                 block = label.group(1).strip('"')
                 continue
@@ -206,13 +237,14 @@ def _fields(text: str) -> dict[str, str]:
 def _compute_scopes(info: DebugInfo):
     """The dataflow of `scope_at` over main; returns block → ScopeAt | None (computed per call)."""
     text = info._text
-    main = re.search(r"^define [^\n]*@main\(.*?^}$", text, flags=re.M | re.S)
-    if not main:
+    main = main_text(text)
+    if main is None:
         return lambda block: None
+    metadata = metadata_start(text)
     # metadata: scopes (parent, subprogram name), local variables, locations, loop starts
     scope_parent: dict[int, int | None] = {}
     subprogram_name: dict[int, str] = {}
-    for m in _SCOPE_NODE.finditer(text):
+    for m in _SCOPE_NODE.finditer(text, metadata):
         f = _fields(m.group(3))
         node = int(m.group(1))
         if m.group(2) == "DISubprogram":
@@ -222,17 +254,17 @@ def _compute_scopes(info: DebugInfo):
             scope_parent[node] = int(f["scope"][1:]) if f.get("scope", "").startswith("!") else None
     variables: dict[int, tuple[str, int, int]] = {}  # id → (name, scope, declaration line)
     file_scope: set[int] = set()  # a global the front end promoted to a local of main
-    for m in _LOCAL_VARIABLE.finditer(text):
+    for m in _LOCAL_VARIABLE.finditer(text, metadata):
         variables[int(m.group(1))] = (m.group(2), int(m.group(3)), int(m.group(4) or 0))
         if "DIFlagArtificial" in text[m.end():text.find("\n", m.end())]:
             file_scope.add(int(m.group(1)))
     location: dict[int, tuple[int, int, int | None, int | None]] = {}  # line, col, scope, inlinedAt
-    for m in _LOCATION_DETAIL.finditer(text):
+    for m in _LOCATION_DETAIL.finditer(text, metadata):
         f = _fields(m.group(2))
         ref = lambda key: int(f[key][1:]) if f.get(key, "").startswith("!") else None  # noqa: E731
         location[int(m.group(1))] = (int(f.get("line", 0)), int(f.get("column", 0)), ref("scope"),
                                      ref("inlinedAt"))
-    loop_start = {int(m.group(1)): int(m.group(2)) for m in _LOOP_NODE.finditer(text)}
+    loop_start = {int(m.group(1)): int(m.group(2)) for m in _LOOP_NODE.finditer(text, metadata)}
 
     # main's blocks: dbg records in order, how many precede the first non-phi instruction,
     # successors, the loop attachment of the terminator, the first located instruction
@@ -243,7 +275,7 @@ def _compute_scopes(info: DebugInfo):
     loop_of_latch: dict[str, int] = {}
     first_location: dict[str, int] = {}
     block = None
-    for raw in main.group(0).split("\n")[1:]:
+    for raw in main.split("\n")[1:]:
         label = _LABEL.match(raw) if raw[:1] not in (" ", "") else None
         if label or block is None:
             block = label.group(1).strip('"') if label else "entry"
