@@ -232,13 +232,10 @@ def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_
         stats.seconds[f"cnf {kind}"] = time.perf_counter() - start
     n = next_var - 1
 
-    def fix(lit: int) -> int:
-        v = abs(lit)
-        if v > _NEXT_BASE:
-            v = n + (v - _NEXT_BASE)
-        return v if lit > 0 else -v
-
-    trans = [[fix(lit) for lit in clause] for clause in sections["t"]]
+    # a next-state placeholder ±(_NEXT_BASE + j) becomes ±(n + j); inline, not a call per literal
+    offset = n - _NEXT_BASE
+    trans = [[lit + offset if lit > _NEXT_BASE else lit - offset if lit < -_NEXT_BASE else lit for lit in clause]
+             for clause in sections["t"]]
     for kind in "iug":
         for clause in sections[kind]:
             if any(abs(lit) > n for lit in clause):

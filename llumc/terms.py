@@ -61,7 +61,7 @@ class TermBuilder:
     table: dict[tuple, Term] = field(default_factory=dict)
 
     def _make(self, op: str, width: int, args: tuple[Term, ...] = (), param: object = None) -> Term:
-        key = (op, width, tuple(a.uid for a in args), param)
+        key = (op, width, tuple([a.uid for a in args]), param)  # a list display: faster than a generator
         term = self.table.get(key)
         if term is None:
             term = Term(op, width, args, param, uid=len(self.table) + 1)
@@ -70,7 +70,14 @@ class TermBuilder:
 
     # --- leaves -------------------------------------------------------------------------
     def const(self, value: int, width: int) -> Term:
-        return self._make("const", width, (), value & mask(width))
+        # `_make` inlined: the encoders ask for constants half a million times on RERS programs
+        value &= (1 << width) - 1
+        key = ("const", width, (), value)
+        term = self.table.get(key)
+        if term is None:
+            term = Term("const", width, (), value, uid=len(self.table) + 1)
+            self.table[key] = term
+        return term
 
     def true(self) -> Term:
         return self.const(1, 1)
@@ -91,8 +98,13 @@ class TermBuilder:
     def op(self, name: str, *args: Term, param: object = None) -> Term:
         """Generic constructor with width inference and constant folding."""
         width = result_width(name, args, param)
-        if args and all(a.op == "const" for a in args):
-            return self.const(evaluate_op(name, width, [a.param for a in args], [a.width for a in args], param), width)
+        for a in args:  # fold when every argument is a constant
+            if a.op != "const":
+                break
+        else:
+            if args:
+                return self.const(evaluate_op(name, width, [a.param for a in args], [a.width for a in args], param),
+                                  width)
         simplified = self._simplify(name, width, args)
         if simplified is not None:
             return simplified
