@@ -19,7 +19,7 @@ from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, 
 from llumc.errors import UnsupportedError
 from llumc.frontend import UNINIT_PREFIX
 
-ENGINES = ("portfolio", "ic3", "bmc", "kind")
+ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit")
 # IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
 IC3_DIRECTIONS = ("forward", "backward", "both")
 
@@ -305,6 +305,42 @@ def invariant_budget(timeout: float | None) -> float:
     return 15.0 if timeout is None else max(0.5, min(15.0, 0.25 * timeout))
 
 
+def explicit_budget(timeout: float | None) -> float:
+    """Seconds the explicit-state search may take in the portfolio: a sixth of the time limit,
+    at most 10 s. It runs before the invariant search, beside IC3: small state machines are
+    enumerated in well under a second, and systems with counters or free data exceed its state
+    limit in a few seconds."""
+    return 10.0 if timeout is None else max(0.5, min(10.0, timeout / 6))
+
+
+def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: str, m32: bool, clang: str | None,
+              solver: str, ir_trace: bool, say: Progress) -> CheckResult | None:
+    """The explicit-state engine (llumc/explicit.py): TRUE with its state set checked by fresh
+    SAT calls, FALSE with its path replayed natively, else None (the other engines go on)."""
+    from llumc.explicit import explore
+
+    say(f"explicit-state search (at most {seconds:.0f} s)")
+    try:
+        found = explore(encoded, deadline=time.monotonic() + seconds, solver=solver, progress=say)
+    except Exception as err:  # a crash of this engine must not take the others' verdicts down
+        say(f"explicit: internal error, please report: {type(err).__name__}: {err}")
+        return None
+    if found.status == "true":
+        return CheckResult("true", prop, "explicit", steps=None,
+                           confirmation=f"all {found.states} reachable states enumerated, the set checked "
+                                        f"inductive and free of errors by fresh SAT calls")
+    if found.status == "error":
+        result = confirm_counterexample(encoded, found.trace, Path(path), m32=m32, clang=clang, ir_trace=ir_trace,
+                                        timeout=30.0, progress=say)
+        if result.verdict == "false":
+            result.engine, result.steps = "explicit", len(found.trace) - 1
+            return result
+        say(f"explicit: {result.reason}")
+        return None
+    say(f"explicit: no answer ({found.reason}; {found.states} states, {found.seconds:.1f} s)")
+    return None
+
+
 def describe_proof(answer) -> str:
     """What a checked unsat answer rests on, in words."""
     proof = getattr(answer, "proof", None) or "invariant"
@@ -373,6 +409,10 @@ def check_program(
         info.pop("seconds", None)
         say(f"{name}: " + ", ".join(f"{k} {v}" for k, v in info.items()))
 
+    if engine == "explicit":
+        found = _explicit(encoded, path, seconds=remaining() or 3600.0, prop=prop, m32=m32, clang=clang,
+                          solver=solver, ir_trace=ir_trace, say=say)
+        return finish(found or CheckResult("unknown", prop, engine, reason="explicit-state search: no answer"))
     search = invariants and engine != "bmc" and has_loops(encoded)
     ic3_options = {"direction": ic3_direction, "shorten": False}
     members: Portfolio | None = None
@@ -387,6 +427,13 @@ def check_program(
             # shortened: k-induction's base case beside it looks for the shortest one anyway.
             members = Portfolio(timeout=remaining(), progress=engine_progress)
             members.start("ic3", encoded.ts, options=ic3_options)
+            seconds = explicit_budget(timeout)
+            if timeout is not None:
+                seconds = min(seconds, max(0.5, (remaining() or 0.0) - 1.0))
+            found = _explicit(encoded, path, seconds=seconds, prop=prop, m32=m32, clang=clang, solver=solver,
+                              ir_trace=ir_trace, say=say)
+            if found is not None:
+                return finish(found)
         if search:
             from llumc.invariants.search import find_invariants
 

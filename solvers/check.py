@@ -96,6 +96,71 @@ def check_invariant(ts: TransitionSystem, invariant: list[Clause], solver: str =
 
 
 # ---------------------------------------------------------------------------------------------
+# Proofs by a set of states: an explicit-state engine's reachable states, each a cube.
+
+
+def _cube_set(cubes: list[Clause], first_free: int) -> tuple[list[Clause], list[Clause], int]:
+    """CNF of S = ∨ cubes and of ¬S over 1..n, with fresh selectors from `first_free`.
+    Literals that every cube has (bits constant over the set) are stated once, as units."""
+    common = set(cubes[0]) if cubes else set()
+    for cube in cubes[1:]:
+        common.intersection_update(cube)
+    rests = [[lit for lit in cube if lit not in common] for cube in cubes]
+    var = first_free
+    positive: list[Clause] = [[lit] for lit in sorted(common, key=abs)]
+    some_rest_free = any(not rest for rest in rests)
+    if not cubes:
+        positive.append([])  # the empty set
+    elif not some_rest_free:
+        selectors = list(range(var, var + len(rests)))
+        var += len(rests)
+        for d, rest in zip(selectors, rests):
+            positive.extend([-d, lit] for lit in rest)
+        positive.append(selectors)
+    # ¬S = ¬common ∨ (every cube's rest is false)
+    e_common, e_rests = var, var + 1
+    var += 2
+    negative: list[Clause] = [[e_common, e_rests]]
+    negative.append([-e_common, *(-lit for lit in common)])
+    if some_rest_free:
+        negative.append([-e_rests])
+    else:
+        negative.extend([-e_rests, *(-lit for lit in rest)] for rest in rests)
+    return positive, negative, var
+
+
+def state_set_gap(ts: TransitionSystem, cubes: list[Clause], solver: str = "cadical195"
+                  ) -> tuple[str, list[int]] | None:
+    """Whether the states of `cubes` (conjunctions of literals over 1..n) form an inductive
+    invariant that excludes G: None if they do, else what fails ("initial": an initial state
+    outside the set; "inductive": a step from inside to outside; "goal": a goal state inside)
+    with the model that shows it (signed literals; the step's over 1..2n and beyond).
+    Fresh solvers, one per condition."""
+    n = ts.n
+    inside, outside, free = _cube_set(cubes, 2 * n + 1)
+    _, outside_next, _ = _cube_set(_shift(cubes, n), free)
+    checks = (
+        ("initial", ts.init + ts.universal + outside),
+        ("inductive", inside + ts.universal + ts.trans + _shift(ts.universal, n) + outside_next),
+        ("goal", inside + ts.universal + ts.goal),
+    )
+    for name, clauses in checks:
+        with Solver(name=solver, bootstrap_with=clauses) as s:
+            if s.solve():
+                return name, s.get_model()
+    return None
+
+
+def check_state_set(ts: TransitionSystem, cubes: list[Clause], solver: str = "cadical195") -> None:
+    """Check that the union of `cubes` is an inductive invariant excluding G; raise if not."""
+    gap = state_set_gap(ts, cubes, solver)
+    if gap is not None:
+        what = {"initial": "does not contain every initial state", "inductive": "is not closed under T",
+                "goal": "meets the goal"}[gap[0]]
+        raise CheckFailed(f"the state set {what}")
+
+
+# ---------------------------------------------------------------------------------------------
 # Proofs by path lengths: the forward condition and k-induction (Eén & Sörensson, "Temporal
 # induction by incremental SAT solving", 2003). Both rest on simple paths.
 

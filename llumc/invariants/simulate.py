@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from llumc.terms import Term, evaluate, evaluate_op, mask
 from llumc.transys import WordTransitionSystem
@@ -227,10 +228,7 @@ class _Step:
 def compile_step(word: WordTransitionSystem, code: int) -> _Step:
     """The step from the block with code `code`: next values of every state variable and U,
     with `curr` = code folded in."""
-    curr = _curr(word)
-    comp = _Compiler({("state", curr.index): code})
-    universal = [comp.visit(u) for u in word.universal]
-    nexts = [comp.visit(word.next[v.index]) for v in word.state]
+    comp, universal, nexts = _partial_step(word, code)
     body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
     body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
     live = _live_lines(comp.lines, universal + nexts)
@@ -246,6 +244,61 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
     namespace: dict[str, object] = {"_op": evaluate_op}
     exec(compile(source, f"<llumc step {code}>", "exec"), namespace)
     return _Step(namespace["step"], sorted(comp.input_leaves), len(body))
+
+
+def _partial_step(word: WordTransitionSystem, code: int) -> tuple[_Compiler, list[int | str], list[int | str]]:
+    """U and the next-state terms partially evaluated with `curr` = code: each a constant or
+    the name of a line of `comp.lines`."""
+    curr = _curr(word)
+    comp = _Compiler({("state", curr.index): code})
+    universal = [comp.visit(u) for u in word.universal]
+    nexts = [comp.visit(word.next[v.index]) for v in word.state]
+    return comp, universal, nexts
+
+
+def step_reads(word: WordTransitionSystem, code: int) -> tuple[set[int], list[set[int]]]:
+    """The state variables a step from the block with code `code` reads: those U needs, and
+    for each state variable those its next value needs (after folding `curr` = code, so the
+    other blocks' steps do not count)."""
+    import re
+
+    comp, universal, nexts = _partial_step(word, code)
+    deps: dict[str, set[int]] = {}
+    for line in comp.lines:
+        name, expr = line.strip().split(" = ", 1)
+        needs: set[int] = set()
+        for ref in re.findall(r"\b[st]\d+\b", expr):
+            if ref[0] == "s":
+                needs.add(int(ref[1:]))
+            else:
+                needs |= deps.get(ref, set())
+        deps[name] = needs
+
+    def of(value: int | str) -> set[int]:
+        if isinstance(value, int) or value[0] == "x":
+            return set()
+        return {int(value[1:])} if value[0] == "s" else deps[value]
+
+    u_needs: set[int] = set()
+    for u in universal:
+        u_needs |= of(u)
+    return u_needs, [of(v) for v in nexts]
+
+
+def compile_terms(word: WordTransitionSystem, code: int, roots: list[Term]) -> "Callable[[list[int], list[int]], list[int]]":
+    """fn(s, x) -> the values of `roots` in a step from the block with code `code` (`curr`
+    folded in as in `compile_step`), for callers that need more than the next state (the
+    explicit-state explorer reads which blocks a step runs)."""
+    curr = _curr(word)
+    comp = _Compiler({("state", curr.index): code})
+    values = [comp.visit(r) for r in roots]
+    body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
+    body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
+    body += _live_lines(comp.lines, values)
+    body.append(f"    return [{', '.join(map(str, values))}]")
+    namespace: dict[str, object] = {"_op": evaluate_op}
+    exec(compile("def values(s, x):\n" + "\n".join(body) + "\n", f"<llumc values {code}>", "exec"), namespace)
+    return namespace["values"]  # type: ignore[return-value]
 
 
 def _live_lines(lines: list[str], roots: list[int | str]) -> list[str]:

@@ -1,0 +1,415 @@
+"""Explicit-state reachability over the word-level transition system: every reachable state,
+one at a time, each step's nondet inputs drawn from finitely many representatives.
+
+Why: the state machines of SystemC and RERS origin (`token_ring.*`, `kundu`, `Problem07_*`)
+have a few hundred to a few thousand reachable states but transition relations so large that
+each of IC3's SAT calls is slow and its invariants need thousands of them. Enumerating the
+states with the compiled step functions of `llumc.invariants.simulate` costs microseconds per
+step; one set of SAT calls then checks the result.
+
+Inputs. A nondet input that the step only compares with constants (through extensions) is
+exact with one representative per class: for `==`/`!=` only, the constants and one other value;
+with orderings, every constant, its neighbours and the signed/unsigned boundaries. Any other
+input (it flows into arithmetic or into the state) starts with {0, 1} and learns the values the
+check's counterexamples use. Only the inputs a step actually reads are enumerated: inputs are
+taken in the order of the blocks that read them, and an input whose block does not run under
+the values chosen so far is fixed to one value instead of branched over.
+
+Soundness does not rest on any of that:
+- TRUE: the set of states found is checked by fresh SAT calls against the encoded DimSpec
+  system (`solvers.check.state_set_gap`): it contains every initial state, no step of U ∧ T ∧ U'
+  leaves it, and it meets no goal state. When a check fails, its model is a reachable state
+  the representatives missed (or an initial state): it joins the set, the input values it used
+  join the representatives, and exploration goes on.
+- FALSE: a path to `error` becomes a trace like any engine's and is replayed natively
+  (`llumc.check.confirm_counterexample`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+from llumc.encode import EncodeResult, read_symbol_map
+from llumc.invariants.simulate import _curr, compile_step, compile_terms, step_reads
+from llumc.terms import Term, mask
+from llumc.transys import WordTransitionSystem
+
+State = tuple[int, ...]
+MAX_STATES = 200_000  # beyond this the set is no certificate anyone would want to check
+MAX_PATHS = 4096  # input combinations one state may branch into
+MAX_REFINEMENTS = 30  # failed checks whose counterexample is added before giving up
+# Systems with more terms than this step in machine code (llumc/native_step.py): compiling
+# costs more than Python's for small steps, running them far less for large ones.
+NATIVE_FROM = 20_000
+
+
+class _GiveUp(Exception):
+    pass
+
+
+@dataclass
+class ExplicitResult:
+    """status: "true" (states checked: an inductive invariant excluding the goal), "error" (a
+    path to `error`, to be replayed: `trace`), or "unknown" (`reason`)."""
+
+    status: str
+    reason: str = ""
+    states: int = 0
+    steps: int = 0  # step functions evaluated
+    refinements: int = 0
+    seconds: float = 0.0
+    trace: list[list[int]] = field(default_factory=list)  # signed literals per time step (DimSpec)
+
+
+# ---------------------------------------------------------------------------------- inputs
+def _parents(roots: list[Term]) -> tuple[dict[int, list[Term]], dict[int, Term]]:
+    parents: dict[int, list[Term]] = {}
+    inputs: dict[int, Term] = {}
+    seen: set[int] = set()
+    stack = list(roots)
+    while stack:
+        t = stack.pop()
+        if t.uid in seen:
+            continue
+        seen.add(t.uid)
+        if t.op == "input":
+            inputs[t.param] = t  # type: ignore[index]
+        for a in t.args:
+            parents.setdefault(a.uid, []).append(t)
+            if a.uid not in seen:
+                stack.append(a)
+    return parents, inputs
+
+
+def input_representatives(word: WordTransitionSystem) -> dict[int, tuple[list[int], bool]]:
+    """input index -> (values to try, exact): exact when the values cover every class of
+    inputs the step can tell apart (the input is only compared with constants)."""
+    parents, inputs = _parents([*word.next.values(), *word.universal])
+    out: dict[int, tuple[list[int], bool]] = {}
+    for index, leaf in inputs.items():
+        w = leaf.width
+        if w == 1:
+            out[index] = ([0, 1], True)
+            continue
+        constants: set[int] = set()
+        ordered = data = False
+        work, done = [leaf], set()
+        while work and not data:
+            t = work.pop()
+            if t.uid in done:
+                continue
+            done.add(t.uid)
+            for p in parents.get(t.uid, []):
+                if p.op in ("zext", "sext"):
+                    work.append(p)
+                    continue
+                other = p.args[1] if p.args[0] is t else p.args[0]
+                if p.op not in ("eq", "ult", "slt") or other.op != "const":
+                    data = True
+                    break
+                ordered |= p.op != "eq"
+                constants.add(other.param & mask(w))  # type: ignore[operator]
+        if data:
+            out[index] = ([0, 1], False)
+        elif not ordered:
+            other_value = next(v for v in range(len(constants) + 1) if v not in constants)
+            out[index] = (sorted(constants | {other_value}), True)
+        else:
+            points = constants | {0, mask(w), (1 << (w - 1)) - 1, 1 << (w - 1)}
+            out[index] = (sorted({(c + d) & mask(w) for c in points for d in (-1, 0, 1)}), True)
+    for inp in word.inputs:  # read by nothing that matters
+        out.setdefault(inp.index, ([0], True))
+    return out
+
+
+# ---------------------------------------------------------------------------------- steps
+@dataclass
+class _Plan:
+    """How to expand a state at one cut point: the compiled step, the inputs it reads in
+    execution order, and (for inputs whose block runs only sometimes) the compiled conditions."""
+
+    step: Callable
+    order: list[int]
+    gate: list[int | None]  # per input of `order`: index into `runs(s, x)`, None = always read
+    runs: Callable | None
+
+
+def _plan(word: WordTransitionSystem, code: int) -> _Plan:
+    step_fn: Callable | None = None
+    if len(word.terms.table) > NATIVE_FROM:
+        from llumc.native_step import NativeStep, NativeUnsupported
+
+        try:
+            native = NativeStep(word, code)
+            step_fn, inputs = native, native.inputs
+        except NativeUnsupported:
+            pass
+    if step_fn is None:
+        step = compile_step(word, code)
+        step_fn, inputs = step.fn, step.inputs
+    head = word.blocks[code].name
+    blocks = word.step_blocks.get(head, [])
+    position = {name: k for k, (name, _cond) in enumerate(blocks)}
+    by_index = {inp.index: inp for inp in word.inputs}
+    read = sorted(inputs, key=lambda i: (position.get(by_index[i].block, -1), i))
+    conditions: list[Term] = []
+    gate: list[int | None] = []
+    for i in read:
+        k = position.get(by_index[i].block)
+        if k is None or blocks[k][1].op == "const":
+            gate.append(None)
+        else:
+            gate.append(len(conditions))
+            conditions.append(blocks[k][1])
+    runs = compile_terms(word, code, conditions) if conditions else None
+    return _Plan(step_fn, read, gate, runs)
+
+
+class Explorer:
+    """Breadth-first search from the initial state; `parent` keeps a shortest path to each."""
+
+    def __init__(self, word: WordTransitionSystem):
+        self.word = word
+        self.curr = _curr(word).index
+        self.representatives = input_representatives(word)
+        self.plans: dict[int, _Plan] = {}
+        self.parent: dict[State, tuple[State, tuple[tuple[int, int], ...]] | None] = {}
+        self.queue: deque[State] = deque()
+        self.steps = 0
+        self.error: State | None = None
+        self.relevant = _relevant_variables(word)
+        self.initial = self.canonical(tuple(v.init if v.init is not None else 0 for v in word.state))
+        self.add(self.initial, None)
+
+    def canonical(self, state: State) -> State:
+        """`state` with the variables no later step reads at its block set to 0: states that
+        differ only there behave alike (and would otherwise multiply the set by stale values)."""
+        keep = self.relevant.get(state[self.curr])
+        if keep is None:
+            return state
+        return tuple(v if i in keep else 0 for i, v in enumerate(state))
+
+    def add(self, state: State, via: tuple[State, tuple[tuple[int, int], ...]] | None) -> None:
+        state = self.canonical(state)
+        if state in self.parent:
+            return
+        self.parent[state] = via
+        if state[self.curr] == self.word.error_code:
+            self.error = self.error or state
+        else:
+            self.queue.append(state)
+
+    def successors(self, state: State) -> list[tuple[State, tuple[tuple[int, int], ...]]]:
+        code = state[self.curr]
+        plan = self.plans.get(code)
+        if plan is None:
+            plan = self.plans[code] = _plan(self.word, code)
+        x = [0] * len(self.word.inputs)
+        s = list(state)
+        out: list[tuple[State, tuple[tuple[int, int], ...]]] = []
+        order, gate, reps = plan.order, plan.gate, self.representatives
+
+        def branch(k: int) -> None:
+            if k == len(order):
+                self.steps += 1
+                nxt = plan.step(s, x)
+                if nxt is not None:
+                    out.append((tuple(nxt), tuple((i, x[i]) for i in order)))
+                if len(out) > MAX_PATHS:
+                    raise _GiveUp(f"more than {MAX_PATHS} input combinations in one step")
+                return
+            i = order[k]
+            values = reps[i][0]
+            g = gate[k]
+            if g is not None and not plan.runs(s, x)[g]:  # type: ignore[misc]
+                x[i] = values[0]
+                branch(k + 1)
+                return
+            for v in values:
+                x[i] = v
+                branch(k + 1)
+
+        branch(0)
+        return out
+
+    def run(self, stop_at: float, max_states: int) -> str:
+        """Expand until the queue is empty ("done"), an error state is found ("error"), or a
+        limit is reached (raises _GiveUp)."""
+        expanded = 0
+        while self.queue:
+            if self.error is not None:
+                return "error"
+            state = self.queue.popleft()
+            expanded += 1
+            for nxt, inputs in self.successors(state):
+                self.add(nxt, (state, inputs))
+            if len(self.parent) > max_states:
+                raise _GiveUp(f"more than {max_states} states")
+            if expanded & 63 == 0 and time.monotonic() >= stop_at:
+                raise _GiveUp("timeout")
+        return "error" if self.error is not None else "done"
+
+    def path(self, state: State) -> list[tuple[State, dict[int, int]]]:
+        """(state, inputs of the step taken from it) from the initial state to `state`, the
+        states recomputed in full from the path's first state and inputs (the set keeps them
+        canonical)."""
+        steps: list[tuple[State, dict[int, int]]] = []
+        via = self.parent[state]
+        while via is not None:
+            prev, inputs = via
+            steps.append((prev, dict(inputs)))
+            via = self.parent[prev]
+        steps.reverse()
+        first = steps[0][0] if steps else state
+        current = tuple(first[v.index] if v.init is None else v.init for v in self.word.state)
+        out: list[tuple[State, dict[int, int]]] = []
+        for _prev, inputs in steps:
+            out.append((current, inputs))
+            x = [0] * len(self.word.inputs)
+            for i, value in inputs.items():
+                x[i] = value
+            code = current[self.curr]
+            plan = self.plans.get(code) or self.plans.setdefault(code, _plan(self.word, code))
+            nxt = plan.step(list(current), x)
+            if nxt is None:
+                raise _GiveUp("a path of the search does not replay on the step functions")
+            current = tuple(nxt)
+        out.append((current, {}))
+        return out
+
+
+def _relevant_variables(word: WordTransitionSystem) -> dict[int, set[int]]:
+    """block code -> the state variables whose value at that block can matter: those U reads
+    there, `curr`'s next value reads, or the next value of any variable that matters at some
+    block reads (a least fixpoint; "some block" over-approximates the block the step ends in)."""
+    curr = _curr(word).index
+    reads = {code: step_reads(word, code) for code in range(len(word.blocks) - 1)}
+    live = {curr}
+    while True:
+        relevant = {}
+        for code, (u_needs, next_needs) in reads.items():
+            needs = {curr} | u_needs | next_needs[curr]
+            for w in live:
+                needs |= next_needs[w]
+            relevant[code] = needs
+        grown = live.union(*relevant.values())
+        if grown == live:
+            return relevant
+        live = grown
+
+
+# ---------------------------------------------------------------------------------- the bit level
+class _Bits:
+    """Word-level states and inputs <-> DimSpec literals, through the symbol map."""
+
+    def __init__(self, encoded: EncodeResult):
+        symbols = read_symbol_map(encoded.ts.comments)
+        self.n = encoded.ts.n
+        self.state = [(s.lo, s.hi) for s in symbols.state]
+        self.inputs = [(i.lo, i.hi) for i in symbols.inputs]
+        self.word = encoded.word
+
+    @staticmethod
+    def _literals(lo: int, hi: int, value: int) -> list[int]:
+        return [v if value >> (v - lo) & 1 else -v for v in range(lo, hi + 1)]
+
+    def cube(self, state: State, only: set[int] | None = None) -> list[int]:
+        lits: list[int] = []
+        for index, (lo, hi) in enumerate(self.state):
+            if only is None or index in only:
+                lits.extend(self._literals(lo, hi, state[index]))
+        return lits
+
+    def assignment(self, state: State, inputs: dict[int, int]) -> list[int]:
+        """One time step of a trace: signed literals for 1..n (auxiliaries false)."""
+        value = [-v for v in range(1, self.n + 1)]
+        for lit in self.cube(state):
+            value[abs(lit) - 1] = lit
+        for index, x in inputs.items():
+            for lit in self._literals(*self.inputs[index], x):
+                value[abs(lit) - 1] = lit
+        return value
+
+    def state_of(self, model: list[int], offset: int = 0) -> State:
+        truth = {abs(lit): lit > 0 for lit in model}
+        return tuple(sum(1 << (v - lo) for v in range(lo, hi + 1) if truth.get(v + offset, False))
+                     for lo, hi in self.state)
+
+    def inputs_of(self, model: list[int]) -> dict[int, int]:
+        truth = {abs(lit): lit > 0 for lit in model}
+        return {index: sum(1 << (v - lo) for v in range(lo, hi + 1) if truth.get(v, False))
+                for index, (lo, hi) in enumerate(self.inputs)}
+
+
+def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STATES,
+            solver: str = "cadical195", progress: Callable[[str], None] | None = None) -> ExplicitResult:
+    """Explore `encoded`'s word-level system until `deadline` (time.monotonic()); see the
+    module docstring for what each answer means and how it is checked."""
+    from solvers.check import state_set_gap
+
+    started = time.monotonic()
+    word = encoded.word
+    say = progress or (lambda _msg: None)
+    result = ExplicitResult("unknown")
+    try:
+        explorer = Explorer(word)
+    except RecursionError:
+        return ExplicitResult("unknown", reason="step too large to compile")
+    bits = _Bits(encoded)
+    initialised = {v.index for v in word.state if v.init is not None}
+    try:
+        while True:
+            outcome = explorer.run(deadline, max_states)
+            result.states, result.steps = len(explorer.parent), explorer.steps
+            if outcome == "error":
+                path = explorer.path(explorer.error)  # type: ignore[arg-type]
+                result.status = "error"
+                result.trace = [bits.assignment(state, inputs) for state, inputs in path]
+                break
+            if time.monotonic() >= deadline:
+                raise _GiveUp("timeout")
+            say(f"explicit: {len(explorer.parent)} states, checking them by SAT")
+            # the initial state with its uninitialised variables left open, then the rest
+            relevant = explorer.relevant
+            entry = explorer.initial[explorer.curr]
+            cubes = [bits.cube(explorer.initial, initialised & relevant[entry])]
+            cubes += [bits.cube(s, relevant.get(s[explorer.curr])) for s in explorer.parent if s != explorer.initial]
+            gap = state_set_gap(encoded.ts, cubes, solver)
+            if gap is None:
+                result.status = "true"
+                break
+            kind, model = gap
+            if kind == "goal" or result.refinements >= MAX_REFINEMENTS:
+                raise _GiveUp(f"state set not inductive after {result.refinements} refinements")
+            result.refinements += 1
+            if kind == "initial":
+                explorer.add(bits.state_of(model), None)  # an initial state
+                continue
+            source = explorer.canonical(bits.state_of(model))
+            target = bits.state_of(model, offset=encoded.ts.n)
+            inputs = bits.inputs_of(model)
+            learned = False
+            for index, value in inputs.items():
+                values, _exact = explorer.representatives[index]
+                if value not in values:
+                    values.append(value)
+                    learned = True
+            if source not in explorer.parent:
+                # inside the set but not one of its full states: an initial state that differs
+                # from the explored one in uninitialised variables only
+                if any(source[i] != explorer.initial[i] for i in initialised):
+                    raise _GiveUp("a check's counterexample starts outside the explored states")
+                explorer.add(source, None)
+            explorer.add(target, (source, tuple(inputs.items())))
+            if learned:  # every state may have new successors through the new values
+                explorer.queue.extend(s for s in explorer.parent if s[explorer.curr] != word.error_code)
+    except _GiveUp as stop:
+        result.status, result.reason = "unknown", str(stop)
+    except RecursionError:
+        result.status, result.reason = "unknown", "step too large to compile"
+    result.states, result.steps = len(explorer.parent), explorer.steps
+    result.seconds = time.monotonic() - started
+    return result

@@ -1,0 +1,129 @@
+"""The explicit-state engine (llumc/explicit.py): TRUE only with its state set checked by fresh
+SAT calls, FALSE only replayed; the native step computes what the Python step computes."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from llumc.check import check_program
+from llumc.encode import encode_file
+from llumc.explicit import explore, input_representatives
+from llumc.invariants.simulate import compile_step
+from llumc.native_step import NativeStep
+from solvers.check import state_set_gap
+from solvers.transys import TransitionSystem
+
+PROGRAMS = Path(__file__).parent / "programs"
+ECA = (PROGRAMS / "eca_small.c").read_text()
+
+
+def eca(tmp_path: Path, condition: str) -> Path:
+    path = tmp_path / "eca.c"
+    path.write_text(ECA.replace("ERROR_CONDITION", condition))
+    return path
+
+
+def test_eca_system_true_by_its_checked_state_set(tmp_path):
+    # `out` is free data (any input is stored in it): the state set is finite only because
+    # nothing that matters reads `out` (the explorer sets it to 0), as in RERS programs.
+    # input == 5 never holds: main returns on inputs outside 1..3
+    path = eca(tmp_path, "input == 5")
+    found = explore(encode_file(path, m32=True), deadline=time.monotonic() + 30)
+    assert found.status == "true" and found.states > 3
+    result = check_program(path, m32=True, engine="explicit", timeout=60)
+    assert result.verdict == "true" and result.engine == "explicit"
+    assert "checked inductive" in result.confirmation
+
+
+def test_eca_system_false_by_a_replayed_path(tmp_path):
+    path = eca(tmp_path, "input == 1")
+    result = check_program(path, m32=True, engine="explicit", timeout=60)
+    assert result.verdict == "false" and result.engine == "explicit"
+    assert result.confirmation.startswith("replayed")
+    # the shortest path: inputs 1, 2, 3, then 1 at the error
+    read = [i.value for step in result.trace for i in step.inputs]
+    assert read == [1, 2, 3, 1]
+
+
+STORE_BITS = """extern unsigned char __VERIFIER_nondet_uchar(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_error(void);
+int main(void) {
+  unsigned mode = 0;
+  while (__VERIFIER_nondet_int()) {
+    unsigned char c = __VERIFIER_nondet_uchar();
+    if (mode == 0) mode = (c & 3) + 1;
+    else if (mode == 4) mode = 9;
+  }
+  if (mode > 9) __VERIFIER_error();
+  if (mode == 5) __VERIFIER_error();
+  return 0;
+}
+"""
+
+
+def test_data_inputs_are_learned_from_the_checks_counterexamples(tmp_path):
+    # c flows into arithmetic: its representatives start as {0, 1}, which never gives mode 3,
+    # 4 or 9; the SAT check's counterexamples bring in the other values until the set closes
+    path = tmp_path / "bits.c"
+    path.write_text(STORE_BITS)
+    encoded = encode_file(path, m32=True)
+    c = next(i for i in encoded.word.inputs if i.site == "__VERIFIER_nondet_uchar")
+    assert input_representatives(encoded.word)[c.index] == ([0, 1], False)
+    found = explore(encoded, deadline=time.monotonic() + 30)
+    assert found.status == "true" and found.refinements >= 1
+
+
+def test_false_found_only_through_a_learned_value(tmp_path):
+    path = tmp_path / "bits_false.c"
+    path.write_text(STORE_BITS.replace("mode == 5", "mode == 3"))
+    result = check_program(path, m32=True, engine="explicit", timeout=60)
+    assert result.verdict == "false" and result.engine == "explicit"
+
+
+def test_a_counter_exceeds_the_state_limit_and_answers_nothing(tmp_path):
+    path = tmp_path / "count.c"
+    path.write_text("""extern void __VERIFIER_error(void);
+int main(void) { unsigned i = 0; while (i < 100000) i++; if (i != 100000) __VERIFIER_error(); return 0; }
+""")
+    found = explore(encode_file(path, m32=True), deadline=time.monotonic() + 30, max_states=1000)
+    assert found.status == "unknown" and "more than 1000 states" in found.reason
+
+
+def _counter_system(modulus_bits: int = 2) -> TransitionSystem:
+    """A 2-bit counter x1 x2 (x1 low) from 0, +1 every step; G: the counter is 3."""
+    n = modulus_bits
+    trans = [[-(n + 1), -1], [n + 1, 1],  # x1' = ¬x1
+             # x2' = x2 xor x1
+             [-(n + 2), 2, 1], [-(n + 2), -2, -1], [n + 2, -2, 1], [n + 2, 2, -1]]
+    return TransitionSystem(n=n, init=[[-1], [-2]], goal=[[1], [2]], trans=trans)
+
+
+def test_a_state_set_is_checked_never_trusted():
+    ts = _counter_system()
+    zero, one, two, three = [-1, -2], [1, -2], [-1, 2], [1, 2]
+    assert state_set_gap(ts, [zero, one, two])[0] == "inductive"  # 2 -> 3 leaves the set
+    assert state_set_gap(ts, [one, two, three])[0] == "initial"
+    assert state_set_gap(ts, [zero, one, two, three])[0] == "goal"
+    ts.goal = [[1], [2], [-1]]  # unreachable goal: the full cycle is a certificate
+    assert state_set_gap(ts, [zero, one, two, three]) is None
+    assert state_set_gap(ts, [[1, -1]])[0] == "initial"  # the empty set
+
+
+@pytest.mark.parametrize("name", ["break_continue.c", "nested_loops.c", "select_minmax.c", "switch_trunc.c",
+                                  "overflow_check_idiom.c", "arith.c"])
+def test_native_step_agrees_with_the_python_step(name):
+    word = encode_file(PROGRAMS / name, m32=True).word
+    rng = random.Random(name)
+    curr = next(v.index for v in word.state if v.kind == "block")
+    for code in range(len(word.blocks) - 1):
+        python, native = compile_step(word, code), NativeStep(word, code)
+        for _ in range(200):
+            s = [rng.choice([0, 1, 2, rng.getrandbits(v.width)]) & ((1 << v.width) - 1) for v in word.state]
+            s[curr] = code
+            x = [rng.choice([0, 1, rng.getrandbits(i.width)]) & ((1 << i.width) - 1) for i in word.inputs]
+            assert native(s, x) == python.fn(list(s), x)
