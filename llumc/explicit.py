@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from llumc.encode import EncodeResult, read_symbol_map
-from llumc.invariants.simulate import _curr, compile_step, compile_terms, step_reads
-from llumc.terms import Term, mask
+from llumc.invariants.simulate import _curr, compile_step, compile_terms
+from llumc.terms import Term, mask, postorder
 from llumc.transys import WordTransitionSystem
 
 State = tuple[int, ...]
@@ -65,60 +65,48 @@ class ExplicitResult:
 
 
 # ---------------------------------------------------------------------------------- inputs
-def _parents(roots: list[Term]) -> tuple[dict[int, list[Term]], dict[int, Term]]:
-    parents: dict[int, list[Term]] = {}
-    inputs: dict[int, Term] = {}
-    seen: set[int] = set()
-    stack = list(roots)
-    while stack:
-        t = stack.pop()
-        if t.uid in seen:
-            continue
-        seen.add(t.uid)
-        if t.op == "input":
-            inputs[t.param] = t  # type: ignore[index]
-        for a in t.args:
-            parents.setdefault(a.uid, []).append(t)
-            if a.uid not in seen:
-                stack.append(a)
-    return parents, inputs
-
-
 def input_representatives(word: WordTransitionSystem) -> dict[int, tuple[list[int], bool]]:
     """input index -> (values to try, exact): exact when the values cover every class of
     inputs the step can tell apart (the input is only compared with constants)."""
-    parents, inputs = _parents([*word.next.values(), *word.universal])
+    carried: dict[int, int] = {}  # term -> the input it is (or extends)
+    constants: dict[int, set[int]] = {}
+    ordered: set[int] = set()
+    data: set[int] = set()
+    widths: dict[int, int] = {}
+    done: set[int] = set()
+    for root in [*word.next.values(), *word.universal]:
+        for t in postorder(root, done):
+            done.add(t.uid)
+            if t.op == "input":
+                carried[t.uid] = t.param  # type: ignore[assignment]
+                widths[t.param] = t.width  # type: ignore[index]
+                constants.setdefault(t.param, set())  # type: ignore[arg-type]
+                continue
+            for a in t.args:
+                index = carried.get(a.uid)
+                if index is None:
+                    continue
+                if t.op in ("zext", "sext"):
+                    carried[t.uid] = index
+                    continue
+                other = t.args[1] if t.args[0] is a else t.args[0]
+                if t.op in ("eq", "ult", "slt") and other.op == "const":
+                    ordered.update((index,) if t.op != "eq" else ())
+                    constants[index].add(other.param & mask(widths[index]))  # type: ignore[operator]
+                else:
+                    data.add(index)
     out: dict[int, tuple[list[int], bool]] = {}
-    for index, leaf in inputs.items():
-        w = leaf.width
+    for index, w in widths.items():
         if w == 1:
             out[index] = ([0, 1], True)
             continue
-        constants: set[int] = set()
-        ordered = data = False
-        work, done = [leaf], set()
-        while work and not data:
-            t = work.pop()
-            if t.uid in done:
-                continue
-            done.add(t.uid)
-            for p in parents.get(t.uid, []):
-                if p.op in ("zext", "sext"):
-                    work.append(p)
-                    continue
-                other = p.args[1] if p.args[0] is t else p.args[0]
-                if p.op not in ("eq", "ult", "slt") or other.op != "const":
-                    data = True
-                    break
-                ordered |= p.op != "eq"
-                constants.add(other.param & mask(w))  # type: ignore[operator]
-        if data:
+        if index in data:
             out[index] = ([0, 1], False)
-        elif not ordered:
-            other_value = next(v for v in range(len(constants) + 1) if v not in constants)
-            out[index] = (sorted(constants | {other_value}), True)
+        elif index not in ordered:
+            other_value = next(v for v in range(len(constants[index]) + 1) if v not in constants[index])
+            out[index] = (sorted(constants[index] | {other_value}), True)
         else:
-            points = constants | {0, mask(w), (1 << (w - 1)) - 1, 1 << (w - 1)}
+            points = constants[index] | {0, mask(w), (1 << (w - 1)) - 1, 1 << (w - 1)}
             out[index] = (sorted({(c + d) & mask(w) for c in points for d in (-1, 0, 1)}), True)
     for inp in word.inputs:  # read by nothing that matters
         out.setdefault(inp.index, ([0], True))
@@ -132,6 +120,7 @@ class _Plan:
     execution order, and (for inputs whose block runs only sometimes) the compiled conditions."""
 
     step: Callable
+    reads: tuple[set[int], list[set[int]]]  # state variables U and each next value read
     order: list[int]
     gate: list[int | None]  # per input of `order`: index into `runs(s, x)`, None = always read
     runs: Callable | None
@@ -144,12 +133,12 @@ def _plan(word: WordTransitionSystem, code: int) -> _Plan:
 
         try:
             native = NativeStep(word, code)
-            step_fn, inputs = native, native.inputs
+            step_fn, inputs, reads = native, native.inputs, native.reads
         except NativeUnsupported:
             pass
     if step_fn is None:
         step = compile_step(word, code)
-        step_fn, inputs = step.fn, step.inputs
+        step_fn, inputs, reads = step.fn, step.inputs, step.reads
     head = word.blocks[code].name
     blocks = word.step_blocks.get(head, [])
     position = {name: k for k, (name, _cond) in enumerate(blocks)}
@@ -165,7 +154,7 @@ def _plan(word: WordTransitionSystem, code: int) -> _Plan:
             gate.append(len(conditions))
             conditions.append(blocks[k][1])
     runs = compile_terms(word, code, conditions) if conditions else None
-    return _Plan(step_fn, read, gate, runs)
+    return _Plan(step_fn, reads, read, gate, runs)
 
 
 class Explorer:
@@ -175,12 +164,13 @@ class Explorer:
         self.word = word
         self.curr = _curr(word).index
         self.representatives = input_representatives(word)
-        self.plans: dict[int, _Plan] = {}
         self.parent: dict[State, tuple[State, tuple[tuple[int, int], ...]] | None] = {}
         self.queue: deque[State] = deque()
         self.steps = 0
         self.error: State | None = None
-        self.relevant = _relevant_variables(word)
+        # every block's step compiled up front: which variables matter where needs them all
+        self.plans = {code: _plan(word, code) for code in range(len(word.blocks) - 1)}
+        self.relevant = _relevant_variables(word, {code: plan.reads for code, plan in self.plans.items()})
         self.initial = self.canonical(tuple(v.init if v.init is not None else 0 for v in word.state))
         self.add(self.initial, None)
 
@@ -281,12 +271,12 @@ class Explorer:
         return out
 
 
-def _relevant_variables(word: WordTransitionSystem) -> dict[int, set[int]]:
+def _relevant_variables(word: WordTransitionSystem, reads: dict[int, tuple[set[int], list[set[int]]]]
+                        ) -> dict[int, set[int]]:
     """block code -> the state variables whose value at that block can matter: those U reads
     there, `curr`'s next value reads, or the next value of any variable that matters at some
     block reads (a least fixpoint; "some block" over-approximates the block the step ends in)."""
     curr = _curr(word).index
-    reads = {code: step_reads(word, code) for code in range(len(word.blocks) - 1)}
     live = {curr}
     while True:
         relevant = {}
@@ -299,6 +289,27 @@ def _relevant_variables(word: WordTransitionSystem) -> dict[int, set[int]]:
         if grown == live:
             return relevant
         live = grown
+
+
+def merge_cubes(cubes: list[list[int]]) -> list[list[int]]:
+    """The same set of states in fewer cubes: two cubes that differ only in the sign of one
+    variable become one without it, variable by variable, until nothing merges (the merging
+    step of Quine-McCluskey). The SAT check of a set goes through its cubes one by one: fewer
+    cubes, fewer cases."""
+    current = {frozenset(c) for c in cubes}
+    variables = sorted({abs(lit) for c in current for lit in c})
+    changed = True
+    while changed:
+        changed = False
+        for v in variables:
+            merged: set[frozenset[int]] = set()
+            for cube in current:
+                if v in cube and (cube - {v}) | {-v} in current:
+                    merged.add(cube - {v})
+            if merged:
+                changed = True
+                current = {c for c in current if not ((v in c or -v in c) and c - {v, -v} in merged)} | merged
+    return [sorted(c, key=abs) for c in current]
 
 
 # ---------------------------------------------------------------------------------- the bit level
@@ -371,12 +382,13 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
                 break
             if time.monotonic() >= deadline:
                 raise _GiveUp("timeout")
-            say(f"explicit: {len(explorer.parent)} states, checking them by SAT")
             # the initial state with its uninitialised variables left open, then the rest
             relevant = explorer.relevant
             entry = explorer.initial[explorer.curr]
             cubes = [bits.cube(explorer.initial, initialised & relevant[entry])]
             cubes += [bits.cube(s, relevant.get(s[explorer.curr])) for s in explorer.parent if s != explorer.initial]
+            cubes = merge_cubes(cubes)
+            say(f"explicit: {len(explorer.parent)} states in {len(cubes)} cubes, checking them by SAT")
             gap = state_set_gap(encoded.ts, cubes, solver)
             if gap is None:
                 result.status = "true"

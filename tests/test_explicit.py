@@ -11,7 +11,7 @@ import pytest
 
 from llumc.check import check_program
 from llumc.encode import encode_file
-from llumc.explicit import explore, input_representatives
+from llumc.explicit import explore, input_representatives, merge_cubes
 from llumc.invariants.simulate import compile_step
 from llumc.native_step import NativeStep
 from solvers.check import state_set_gap
@@ -127,3 +127,20 @@ def test_native_step_agrees_with_the_python_step(name):
             s[curr] = code
             x = [rng.choice([0, 1, rng.getrandbits(i.width)]) & ((1 << i.width) - 1) for i in word.inputs]
             assert native(s, x) == python.fn(list(s), x)
+
+
+def test_merged_cubes_cover_exactly_the_same_states():
+    rng = random.Random(7)
+    bits = range(1, 7)
+
+    def covered(cubes):
+        return {a for a in range(64) if any(all((a >> (abs(l) - 1) & 1) == (l > 0) for l in c) for c in cubes)}
+
+    for _ in range(50):
+        states = {rng.getrandbits(6) for _ in range(rng.randint(1, 40))}
+        cubes = [[v if s >> (v - 1) & 1 else -v for v in bits] for s in states]
+        merged = merge_cubes(cubes)
+        assert covered(merged) == states
+        assert len(merged) <= len(cubes)
+    full = [[v if s >> (v - 1) & 1 else -v for v in bits] for s in range(64)]
+    assert merge_cubes(full) == [[]]  # every state: the empty cube

@@ -111,6 +111,8 @@ class _Compiler:
         self.lines: list[str] = []
         self.state_leaves: set[int] = set()
         self.input_leaves: set[int] = set()
+        # value name -> the state variables it depends on (`step_reads`)
+        self.deps: dict[str, frozenset[int]] = {}
 
     def _emit(self, t: Term, expr: str) -> str:
         name = f"t{t.uid}"
@@ -135,7 +137,8 @@ class _Compiler:
                     value[t.uid] = self.known[key] & mask(t.width)
                 elif op == "state":
                     self.state_leaves.add(t.param)  # type: ignore[arg-type]
-                    value[t.uid] = f"s{t.param}"
+                    value[t.uid] = name = f"s{t.param}"
+                    self.deps[name] = frozenset((t.param,))
                 else:
                     self.input_leaves.add(t.param)  # type: ignore[arg-type]
                     value[t.uid] = f"x{t.param}"
@@ -170,6 +173,14 @@ class _Compiler:
                 value[t.uid] = value[chosen.uid]
                 continue
             self._combine(t)
+            result = value[t.uid]
+            if isinstance(result, str) and result not in self.deps:
+                needs: set[int] = set()
+                for a in t.args:
+                    arg = value.get(a.uid)
+                    if isinstance(arg, str):
+                        needs |= self.deps.get(arg, frozenset())
+                self.deps[result] = frozenset(needs)
         return value[root.uid]
 
     def _combine(self, t: Term) -> None:
@@ -223,6 +234,7 @@ class _Step:
     fn: object
     inputs: list[int]  # input indices the step reads
     lines: int
+    reads: tuple[set[int], list[set[int]]] = (set(), [])  # as `step_reads`
 
 
 def compile_step(word: WordTransitionSystem, code: int) -> _Step:
@@ -243,7 +255,7 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
     source = "def step(s, x):\n" + "\n".join(body) + "\n"
     namespace: dict[str, object] = {"_op": evaluate_op}
     exec(compile(source, f"<llumc step {code}>", "exec"), namespace)
-    return _Step(namespace["step"], sorted(comp.input_leaves), len(body))
+    return _Step(namespace["step"], sorted(comp.input_leaves), len(body), reads_of(comp, universal, nexts))
 
 
 def _partial_step(word: WordTransitionSystem, code: int) -> tuple[_Compiler, list[int | str], list[int | str]]:
@@ -260,24 +272,15 @@ def step_reads(word: WordTransitionSystem, code: int) -> tuple[set[int], list[se
     """The state variables a step from the block with code `code` reads: those U needs, and
     for each state variable those its next value needs (after folding `curr` = code, so the
     other blocks' steps do not count)."""
-    import re
-
     comp, universal, nexts = _partial_step(word, code)
-    deps: dict[str, set[int]] = {}
-    for line in comp.lines:
-        name, expr = line.strip().split(" = ", 1)
-        needs: set[int] = set()
-        for ref in re.findall(r"\b[st]\d+\b", expr):
-            if ref[0] == "s":
-                needs.add(int(ref[1:]))
-            else:
-                needs |= deps.get(ref, set())
-        deps[name] = needs
+    return reads_of(comp, universal, nexts)
+
+
+def reads_of(comp: _Compiler, universal: list[int | str], nexts: list[int | str]) -> tuple[set[int], list[set[int]]]:
+    """`step_reads` of an already compiled step."""
 
     def of(value: int | str) -> set[int]:
-        if isinstance(value, int) or value[0] == "x":
-            return set()
-        return {int(value[1:])} if value[0] == "s" else deps[value]
+        return set(comp.deps.get(value, ())) if isinstance(value, str) else set()
 
     u_needs: set[int] = set()
     for u in universal:
