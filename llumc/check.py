@@ -311,17 +311,19 @@ def explicit_budget(timeout: float | None) -> float:
     enumerated in well under a second, and systems with counters or free data exceed its state
     limit in a few seconds."""
     return 10.0 if timeout is None else max(0.5, min(10.0, timeout / 6))
+    # (compiling the steps comes on top: `explore(compile_free=True)`)
 
 
 def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: str, m32: bool, clang: str | None,
-              solver: str, ir_trace: bool, say: Progress) -> CheckResult | None:
+              solver: str, ir_trace: bool, say: Progress, latest: float | None = None) -> CheckResult | None:
     """The explicit-state engine (llumc/explicit.py): TRUE with its state set checked by fresh
     SAT calls, FALSE with its path replayed natively, else None (the other engines go on)."""
     from llumc.explicit import explore
 
     say(f"explicit-state search (at most {seconds:.0f} s)")
     try:
-        found = explore(encoded, deadline=time.monotonic() + seconds, solver=solver, progress=say)
+        found = explore(encoded, deadline=time.monotonic() + seconds, solver=solver, progress=say,
+                        compile_free=True, latest=latest)
     except Exception as err:  # a crash of this engine must not take the others' verdicts down
         say(f"explicit: internal error, please report: {type(err).__name__}: {err}")
         return None
@@ -431,7 +433,8 @@ def check_program(
             if timeout is not None:
                 seconds = min(seconds, max(0.5, (remaining() or 0.0) - 1.0))
             found = _explicit(encoded, path, seconds=seconds, prop=prop, m32=m32, clang=clang, solver=solver,
-                              ir_trace=ir_trace, say=say)
+                              ir_trace=ir_trace, say=say,
+                              latest=None if timeout is None else started + timeout - 1.0)
             if found is not None:
                 return finish(found)
         if search:

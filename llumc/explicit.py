@@ -356,8 +356,10 @@ class _Bits:
 
 
 def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STATES,
-            solver: str = "cadical195", progress: Callable[[str], None] | None = None) -> ExplicitResult:
-    """Explore `encoded`'s word-level system until `deadline` (time.monotonic()); see the
+            solver: str = "cadical195", progress: Callable[[str], None] | None = None,
+            compile_free: bool = False, latest: float | None = None) -> ExplicitResult:
+    """Explore `encoded`'s word-level system until `deadline` (time.monotonic(); moved back by
+    the time compiling the steps took when `compile_free`, but not past `latest`); see the
     module docstring for what each answer means and how it is checked."""
     from solvers.check import state_set_gap
 
@@ -369,6 +371,11 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
         explorer = Explorer(word)
     except RecursionError:
         return ExplicitResult("unknown", reason="step too large to compile")
+    if compile_free:
+        # compiling the steps does not count: on RERS-size systems it takes as long as the search
+        deadline += time.monotonic() - started
+        if latest is not None:
+            deadline = min(deadline, latest)
     bits = _Bits(encoded)
     initialised = {v.index for v in word.state if v.init is not None}
     try:
