@@ -267,6 +267,8 @@ class Explorer:
             if nxt is None:
                 raise _GiveUp("a path of the search does not replay on the step functions")
             current = tuple(nxt)
+        if self.canonical(current) != state:
+            raise _GiveUp("a path of the search ends elsewhere on the step functions")
         out.append((current, {}))
         return out
 
