@@ -44,6 +44,10 @@ MAX_REFINEMENTS = 30  # failed checks whose counterexample is added before givin
 # Systems with more terms than this step in machine code (llumc/native_step.py): compiling
 # costs more than Python's for small steps, running them far less for large ones.
 NATIVE_FROM = 20_000
+CLAUSE_SECONDS = 10.0  # at least this long for clauses from the states (solvers/setinv.py)
+# The set itself is checked by SAT (cubes x clauses of T) only below this size: the
+# consecution query goes through the cubes one by one (RERS: 2 061 cubes x 325 686 clauses, 63 s)
+MAX_SET_CHECK = 50_000_000
 
 
 class _GiveUp(Exception):
@@ -60,7 +64,9 @@ class ExplicitResult:
     states: int = 0
     steps: int = 0  # step functions evaluated
     refinements: int = 0
+    sat_calls: int = 0
     seconds: float = 0.0
+    invariant: list[list[int]] | None = None  # TRUE by clauses (else by the state set itself)
     trace: list[list[int]] = field(default_factory=list)  # signed literals per time step (DimSpec)
 
 
@@ -363,7 +369,8 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
     """Explore `encoded`'s word-level system until `deadline` (time.monotonic(); moved back by
     the time compiling the steps took when `compile_free`, but not past `latest`); see the
     module docstring for what each answer means and how it is checked."""
-    from solvers.check import state_set_gap
+    from solvers.check import CheckFailed, check_invariant, state_set_gap
+    from solvers.setinv import invariant_from_states
 
     started = time.monotonic()
     word = encoded.word
@@ -397,11 +404,29 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
             cubes = [bits.cube(explorer.initial, initialised & relevant[entry])]
             cubes += [bits.cube(s, relevant.get(s[explorer.curr])) for s in explorer.parent if s != explorer.initial]
             cubes = merge_cubes(cubes)
-            say(f"explicit: {len(explorer.parent)} states in {len(cubes)} cubes, checking them by SAT")
-            gap = state_set_gap(encoded.ts, cubes, solver)
-            if gap is None:
-                result.status = "true"
-                break
+            say(f"explicit: {len(explorer.parent)} states in {len(cubes)} cubes, clauses from them")
+            found = invariant_from_states(encoded.ts, cubes, solver=solver,
+                                          deadline=max(deadline, time.monotonic() + CLAUSE_SECONDS))
+            result.sat_calls += found.sat_calls
+            gap = None
+            if found.status == "invariant":
+                try:
+                    check_invariant(encoded.ts, found.clauses, solver)
+                    result.status, result.invariant = "true", found.clauses
+                    break
+                except CheckFailed:
+                    pass  # (an initial state outside the set) the set's own check says which
+            if found.status == "missing":
+                gap = ("inductive", found.model)
+            elif len(cubes) * max(1, len(encoded.ts.trans)) > MAX_SET_CHECK:
+                raise _GiveUp(f"no clause invariant from the {len(explorer.parent)} states ({found.reason}), "
+                              f"and the set is too large to check as it is")
+            else:
+                say(f"explicit: checking the {len(cubes)} cubes by SAT")
+                gap = state_set_gap(encoded.ts, cubes, solver)
+                if gap is None:
+                    result.status = "true"
+                    break
             kind, model = gap
             if kind == "goal" or result.refinements >= MAX_REFINEMENTS:
                 raise _GiveUp(f"state set not inductive after {result.refinements} refinements")

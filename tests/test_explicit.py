@@ -14,7 +14,8 @@ from llumc.encode import encode_file
 from llumc.explicit import explore, input_representatives, merge_cubes
 from llumc.invariants.simulate import compile_step
 from llumc.native_step import NativeStep
-from solvers.check import state_set_gap
+from solvers.check import check_invariant, state_set_gap
+from solvers.setinv import invariant_from_states
 from solvers.transys import TransitionSystem
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -36,7 +37,7 @@ def test_eca_system_true_by_its_checked_state_set(tmp_path):
     assert found.status == "true" and found.states > 3
     result = check_program(path, m32=True, engine="explicit", timeout=60)
     assert result.verdict == "true" and result.engine == "explicit"
-    assert "checked inductive" in result.confirmation
+    assert "checked" in result.confirmation and "reachable states" in result.confirmation
 
 
 def test_eca_system_false_by_a_replayed_path(tmp_path):
@@ -144,3 +145,25 @@ def test_merged_cubes_cover_exactly_the_same_states():
         assert len(merged) <= len(cubes)
     full = [[v if s >> (v - 1) & 1 else -v for v in bits] for s in range(64)]
     assert merge_cubes(full) == [[]]  # every state: the empty cube
+
+
+def test_clauses_from_a_state_set_keep_every_state_and_are_checked():
+    # x1 toggles, x2 keeps its initial 0; the goal x2 = 1 is unreachable
+    ts = TransitionSystem(n=2, init=[[-1], [-2]], goal=[[2]],
+                          trans=[[-3, -1], [3, 1], [-4, 2], [4, -2]])
+    found = invariant_from_states(ts, [[-1, -2], [1, -2]])
+    assert found.status == "invariant"
+    check_invariant(ts, found.clauses)
+    assert all(any(lit in state for lit in c) for c in found.clauses for state in ([-1, -2], [1, -2]))
+    # a cycle 00 -> 10 -> 01 -> 00 and the goal 11: the set {00} misses reachable states, and
+    # the clauses that keep only it run into the step from 00 out of it, which is handed back
+    cycle = TransitionSystem(n=2, init=[[-1], [-2]], goal=[[1], [2]],
+                             trans=[[-3, -1], [-3, -2], [3, 1, 2], [-4, 1], [4, -1]])
+    missing = invariant_from_states(cycle, [[-1, -2]])
+    assert missing.status == "missing"
+    assert {lit for lit in missing.model if abs(lit) <= 4} == {-1, -2, 3, -4}
+    whole = invariant_from_states(cycle, [[-1, -2], [1, -2], [-1, 2]])
+    assert whole.status == "invariant"
+    check_invariant(cycle, whole.clauses)
+    # a set with a goal state in it yields nothing
+    assert invariant_from_states(ts, [[-1, -2], [1, 2]]).status == "unknown"
