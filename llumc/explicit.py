@@ -95,8 +95,8 @@ def input_representatives(word: WordTransitionSystem) -> dict[int, tuple[list[in
                 if t.op in ("zext", "sext"):
                     carried[t.uid] = index
                     continue
-                other = t.args[1] if t.args[0] is a else t.args[0]
-                if t.op in ("eq", "ult", "slt") and other.op == "const":
+                other = (t.args[1] if t.args[0] is a else t.args[0]) if len(t.args) == 2 else None
+                if t.op in ("eq", "ult", "slt") and other is not None and other.op == "const":
                     ordered.update((index,) if t.op != "eq" else ())
                     constants[index].add(other.param & mask(widths[index]))  # type: ignore[operator]
                 else:

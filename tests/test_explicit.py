@@ -167,3 +167,16 @@ def test_clauses_from_a_state_set_keep_every_state_and_are_checked():
     check_invariant(cycle, whole.clauses)
     # a set with a goal state in it yields nothing
     assert invariant_from_states(ts, [[-1, -2], [1, 2]]).status == "unknown"
+
+
+def test_inputs_under_unary_operators_are_data(tmp_path):
+    # (unsigned char)x is an extract of x: one argument, no constant to compare with
+    path = tmp_path / "neg.c"
+    path.write_text("""extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_error(void);
+int main(void) { unsigned char s = 0; while (s < 3) { int x = __VERIFIER_nondet_int(); s = (unsigned char)x; if (s == 2) __VERIFIER_error(); } return 0; }
+""")
+    encoded = encode_file(path, m32=True)
+    reps = input_representatives(encoded.word)
+    assert [exact for _values, exact in reps.values()] == [False]
+    assert check_program(path, m32=True, engine="explicit", timeout=60).verdict == "false"
