@@ -405,8 +405,10 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
             cubes += [bits.cube(s, relevant.get(s[explorer.curr])) for s in explorer.parent if s != explorer.initial]
             cubes = merge_cubes(cubes)
             say(f"explicit: {len(explorer.parent)} states in {len(cubes)} cubes, clauses from them")
-            found = invariant_from_states(encoded.ts, cubes, solver=solver,
-                                          deadline=max(deadline, time.monotonic() + CLAUSE_SECONDS))
+            clause_deadline = max(deadline, time.monotonic() + CLAUSE_SECONDS)
+            if latest is not None:
+                clause_deadline = min(clause_deadline, latest)
+            found = invariant_from_states(encoded.ts, cubes, solver=solver, deadline=clause_deadline)
             result.sat_calls += found.sat_calls
             gap = None
             if found.status == "invariant":
@@ -421,6 +423,8 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
             elif len(cubes) * max(1, len(encoded.ts.trans)) > MAX_SET_CHECK:
                 raise _GiveUp(f"no clause invariant from the {len(explorer.parent)} states ({found.reason}), "
                               f"and the set is too large to check as it is")
+            elif latest is not None and time.monotonic() >= latest:
+                raise _GiveUp("timeout")
             else:
                 say(f"explicit: checking the {len(cubes)} cubes by SAT")
                 gap = state_set_gap(encoded.ts, cubes, solver)
