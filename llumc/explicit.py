@@ -408,7 +408,8 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
             clause_deadline = max(deadline, time.monotonic() + CLAUSE_SECONDS)
             if latest is not None:
                 clause_deadline = min(clause_deadline, latest)
-            found = invariant_from_states(encoded.ts, cubes, solver=solver, deadline=clause_deadline)
+            found = invariant_from_states(encoded.ts, cubes, solver=solver, deadline=clause_deadline,
+                                          groups=[list(range(lo, hi + 1)) for lo, hi in bits.state])
             result.sat_calls += found.sat_calls
             gap = None
             if found.status == "invariant":

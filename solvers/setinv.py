@@ -55,11 +55,20 @@ class _States:
     def contains(self, value: int) -> bool:
         return any((value ^ v) & m == 0 for m, v in self.cubes)
 
-    def block(self, value: int) -> Clause:
+    def block(self, value: int, groups: list[list[int]] | None = None) -> Clause:
         """The negation of the smallest sub-cube of the state `value` (found greedily) that
-        meets no cube of R; the state must be outside R."""
+        meets no cube of R; the state must be outside R. `groups` (the bits of one word each)
+        are tried first as a whole: a clause over few words blocks more than one over the
+        same number of scattered bits."""
         c_mask = self.support
         conflicts = [c_mask & m & (value ^ v) for m, v in self.cubes]
+        for group in groups or []:
+            bits = 0
+            for var in group:
+                bits |= 1 << var
+            if c_mask & bits and all(c & ~bits for c in conflicts):
+                c_mask &= ~bits
+                conflicts = [c & ~bits for c in conflicts]
         for var in range(1, c_mask.bit_length()):
             bit = 1 << var
             if c_mask & bit and all(c & ~bit for c in conflicts):
@@ -78,7 +87,8 @@ def _value(model: list[int], n: int, offset: int = 0) -> int:
 
 
 def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline: float | None = None,
-                          solver: str = "cadical195", max_clauses: int = 500) -> SetInvariant:
+                          solver: str = "cadical195", max_clauses: int = 500,
+                          groups: list[list[int]] | None = None) -> SetInvariant:
     """Clauses over 1..n that every state of `cubes` satisfies, inductive under U∧T∧U′ and
     excluding G; see the module docstring."""
     n = ts.n
@@ -112,7 +122,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
             if states.contains(t):
                 result.reason = "a goal state is in the set"
                 return result
-            add(states.block(t))
+            add(states.block(t, groups))
         while True:  # then counterexamples to induction
             if deadline is not None and time.monotonic() >= deadline:
                 result.reason = "timeout"
@@ -134,7 +144,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
             if states.contains(t):
                 result.status, result.model = "missing", model
                 return result
-            add(states.block(t))
+            add(states.block(t, groups))
     finally:
         step.delete()
         goal.delete()

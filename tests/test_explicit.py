@@ -180,3 +180,13 @@ int main(void) { unsigned char s = 0; while (s < 3) { int x = __VERIFIER_nondet_
     reps = input_representatives(encoded.word)
     assert [exact for _values, exact in reps.values()] == [False]
     assert check_program(path, m32=True, engine="explicit", timeout=60).verdict == "false"
+
+
+def test_clauses_over_whole_words_first():
+    # two 2-bit words a = (x1, x2), b = (x3, x4), both constant 0 from the start; goal: a = 3
+    ts = TransitionSystem(n=4, init=[[-1], [-2], [-3], [-4]], goal=[[1], [2]],
+                          trans=[[-5, 1], [5, -1], [-6, 2], [6, -2], [-7, 3], [7, -3], [-8, 4], [8, -4]])
+    found = invariant_from_states(ts, [[-1, -2, -3, -4]], groups=[[1, 2], [3, 4]])
+    assert found.status == "invariant"
+    check_invariant(ts, found.clauses)
+    assert all(abs(lit) in (1, 2) for c in found.clauses for lit in c)  # b's word dropped whole
