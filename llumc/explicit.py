@@ -4,8 +4,8 @@ one at a time, each step's nondet inputs drawn from finitely many representative
 Why: the state machines of SystemC and RERS origin (`token_ring.*`, `kundu`, `Problem07_*`)
 have a few hundred to a few thousand reachable states but transition relations so large that
 each of IC3's SAT calls is slow and its invariants need thousands of them. Enumerating the
-states with the compiled step functions of `llumc.invariants.simulate` costs microseconds per
-step; one set of SAT calls then checks the result.
+states with the compiled step functions of `llumc.invariants.simulate` (or machine code,
+`llumc.native_step`) costs microseconds per step; SAT calls then only check the result.
 
 Inputs. A nondet input that the step only compares with constants (through extensions) is
 exact with one representative per class: for `==`/`!=` only, the constants and one other value;
@@ -16,11 +16,13 @@ taken in the order of the blocks that read them, and an input whose block does n
 the values chosen so far is fixed to one value instead of branched over.
 
 Soundness does not rest on any of that:
-- TRUE: the set of states found is checked by fresh SAT calls against the encoded DimSpec
-  system (`solvers.check.state_set_gap`): it contains every initial state, no step of U ∧ T ∧ U'
-  leaves it, and it meets no goal state. When a check fails, its model is a reachable state
-  the representatives missed (or an initial state): it joins the set, the input values it used
-  join the representatives, and exploration goes on.
+- TRUE: from the states found, `solvers.setinv` derives clauses that keep every one of them
+  and are inductive, and `solvers.check.check_invariant` checks them by fresh SAT calls against
+  the encoded DimSpec system; failing that, on small systems, the set itself is checked so
+  (`solvers.check.state_set_gap`: it contains every initial state, no step of U ∧ T ∧ U'
+  leaves it, it meets no goal state). A step from the set to a state outside it found on the
+  way is a reachable state the representatives missed (or an initial state): it joins the set,
+  the input values it used join the representatives, and exploration goes on.
 - FALSE: a path to `error` becomes a trace like any engine's and is replayed natively
   (`llumc.check.confirm_counterexample`).
 """
