@@ -17,10 +17,9 @@ compiler (`_Compiler`, whose walk this reuses), so both see the same partially e
 from __future__ import annotations
 
 import ctypes
-from typing import Callable
 
 from llumc.invariants.simulate import _Compiler, _curr, reads_of
-from llumc.terms import Term, evaluate_op, mask
+from llumc.terms import Term, evaluate_op
 from llumc.transys import WordTransitionSystem
 
 MAX_WIDTH = 64  # state and input values travel as 64-bit words
@@ -48,8 +47,12 @@ class _IRCompiler(_Compiler):
         return name
 
     @staticmethod
-    def operand(value: int | str) -> str:
-        return str(value) if isinstance(value, int) else f"%{value}"
+    def operand(value: int | str, width: int = 1) -> str:
+        """An operand: a name, or a constant written signed (LLVM reads `i64 2^64 - 1` as out
+        of range, `i64 -1` always)."""
+        if isinstance(value, str):
+            return f"%{value}"
+        return str(value - (1 << width) if width > 1 and value >> (width - 1) else value)
 
     def _combine(self, t: Term) -> None:
         args = [self.value[a.uid] for a in t.args]
@@ -65,7 +68,7 @@ class _IRCompiler(_Compiler):
         if op in ("and", "or") and w == 1 and isinstance(args[1], int):
             self.value[t.uid] = args[1] if (op == "and") != bool(args[1]) else args[0]
             return
-        o = [self.operand(a) for a in args]
+        o = [self.operand(a, arg.width) for a, arg in zip(args, t.args)]
         aw = t.args[0].width if t.args else w
         ty, aty = f"i{w}", f"i{aw}"
         line = self._line
@@ -83,11 +86,12 @@ class _IRCompiler(_Compiler):
             zero = line(f"icmp eq {ty} {o[1]}, 0")
             safe = line(f"select i1 {zero}, {ty} 1, {ty} {o[1]}")
             q = line(f"{op} {ty} {o[0]}, {safe}")
-            on_zero = str(mask(w)) if op == "udiv" else o[0]
+            on_zero = "-1" if op == "udiv" else o[0]
             result = line(f"select i1 {zero}, {ty} {on_zero}, {ty} {q}")
         elif op in ("sdiv", "srem"):
             zero = line(f"icmp eq {ty} {o[1]}, 0")
-            a_min = line(f"icmp eq {ty} {o[0]}, {1 << (w - 1)}")
+            int_min = self.operand(1 << (w - 1), w)
+            a_min = line(f"icmp eq {ty} {o[0]}, {int_min}")
             b_m1 = line(f"icmp eq {ty} {o[1]}, -1")
             wraps = line(f"and i1 {a_min}, {b_m1}")
             special = line(f"or i1 {zero}, {wraps}")
@@ -96,7 +100,7 @@ class _IRCompiler(_Compiler):
             if op == "sdiv":  # a/0: 1 if a < 0 else all ones; INT_MIN / -1 = INT_MIN
                 negative = line(f"icmp slt {ty} {o[0]}, 0")
                 by_zero = line(f"select i1 {negative}, {ty} 1, {ty} -1")
-                wrapped = line(f"select i1 {wraps}, {ty} {1 << (w - 1)}, {ty} {q}")
+                wrapped = line(f"select i1 {wraps}, {ty} {int_min}, {ty} {q}")
             else:  # a % 0 = a; INT_MIN % -1 = 0
                 by_zero = o[0]
                 wrapped = line(f"select i1 {wraps}, {ty} 0, {ty} {q}")
@@ -186,7 +190,7 @@ def step_ir(word: WordTransitionSystem, code: int) -> tuple[str, list[int], tupl
         ptr = f"%o{v.index}.p"
         body.append(f"  {ptr} = getelementptr i64, ptr %out, i64 {v.index}")
         if isinstance(value, int):
-            body.append(f"  store i64 {value}, ptr {ptr}")
+            body.append(f"  store i64 {_IRCompiler.operand(value, 64)}, ptr {ptr}")
         elif v.width == 64:
             body.append(f"  store i64 %{value}, ptr {ptr}")
         else:
@@ -228,6 +232,3 @@ class NativeStep:
             return None
         return list(self._out)
 
-
-def native_step(word: WordTransitionSystem, code: int) -> Callable[[list[int], list[int]], list[int] | None]:
-    return NativeStep(word, code)

@@ -190,3 +190,37 @@ def test_clauses_over_whole_words_first():
     assert found.status == "invariant"
     check_invariant(ts, found.clauses)
     assert all(abs(lit) in (1, 2) for c in found.clauses for lit in c)  # b's word dropped whole
+
+
+WIDE = """extern unsigned long long __VERIFIER_nondet_ulonglong(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_error(void);
+int main(void) {
+  unsigned long long x = 0;
+  long long q = 0;
+  while (__VERIFIER_nondet_int()) {
+    unsigned long long y = __VERIFIER_nondet_ulonglong();
+    x = (x ^ y) / (y | 0x8000000000000000ULL);
+    q = (long long)y / ((long long)x - 1) % 7;
+    if (x > 0xFFFFFFFFFFFFFFF0ULL) __VERIFIER_error();
+  }
+  return 0;
+}
+"""
+
+
+def test_native_step_agrees_on_64_bit_values(tmp_path):
+    path = tmp_path / "wide.c"
+    path.write_text(WIDE)
+    word = encode_file(path, m32=True).word
+    rng = random.Random(64)
+    curr = next(v.index for v in word.state if v.kind == "block")
+    for code in range(len(word.blocks) - 1):
+        python, native = compile_step(word, code), NativeStep(word, code)
+        for _ in range(300):
+            s = [rng.choice([0, 1, (1 << v.width) - 1, 1 << (v.width - 1), rng.getrandbits(v.width)])
+                 for v in word.state]
+            s[curr] = code
+            x = [rng.choice([0, 1, (1 << i.width) - 1, 1 << (i.width - 1), rng.getrandbits(i.width)])
+                 for i in word.inputs]
+            assert native(s, x) == python.fn(list(s), x)
