@@ -301,6 +301,23 @@ def _relevant_variables(word: WordTransitionSystem, reads: dict[int, tuple[set[i
         live = grown
 
 
+def _constant_bits(explorer: Explorer, bits: "_Bits") -> list[list[int]]:
+    """Clauses `curr == c -> bit` for each bit that all explored states at block c agree on:
+    seeds for the clauses from the states (most of a word's bits are fixed by its few values)."""
+    by_code: dict[int, set[int] | None] = {}
+    for state in explorer.parent:
+        code = state[explorer.curr]
+        lits = set(bits.cube(state, explorer.relevant.get(code)))
+        by_code[code] = lits if code not in by_code else by_code[code] & lits  # type: ignore[operator]
+    lo, hi = bits.state[explorer.curr]
+    seeds = []
+    for code, lits in by_code.items():
+        at_code = [v if code >> (v - lo) & 1 else -v for v in range(lo, hi + 1)]
+        guard = [-lit for lit in at_code]
+        seeds.extend(guard + [lit] for lit in sorted(lits or (), key=abs) if abs(lit) not in range(lo, hi + 1))
+    return seeds
+
+
 def merge_cubes(cubes: list[list[int]]) -> list[list[int]]:
     """The same set of states in fewer cubes: two cubes that differ only in the sign of one
     variable become one without it, variable by variable, until nothing merges (the merging
@@ -411,7 +428,8 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
             if latest is not None:
                 clause_deadline = min(clause_deadline, latest)
             found = invariant_from_states(encoded.ts, cubes, solver=solver, deadline=clause_deadline,
-                                          groups=[list(range(lo, hi + 1)) for lo, hi in bits.state])
+                                          groups=[list(range(lo, hi + 1)) for lo, hi in bits.state],
+                                          seeds=_constant_bits(explorer, bits))
             result.sat_calls += found.sat_calls
             gap = None
             if found.status == "invariant":

@@ -52,6 +52,15 @@ class _States:
         for mask, _value in self.cubes:
             self.support |= mask
 
+    def keeps(self, clause: Clause) -> bool:
+        """Whether every state of R satisfies `clause` (no cube of R meets its negation)."""
+        mask = value = 0
+        for lit in clause:
+            mask |= 1 << abs(lit)
+            if lit < 0:
+                value |= 1 << -lit
+        return all((value ^ v) & m & mask for m, v in self.cubes)
+
     def contains(self, value: int) -> bool:
         return any((value ^ v) & m == 0 for m, v in self.cubes)
 
@@ -88,9 +97,12 @@ def _value(model: list[int], n: int, offset: int = 0) -> int:
 
 def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline: float | None = None,
                           solver: str = "cadical195", max_clauses: int = 500,
-                          groups: list[list[int]] | None = None) -> SetInvariant:
+                          groups: list[list[int]] | None = None, seeds: list[Clause] | None = None
+                          ) -> SetInvariant:
     """Clauses over 1..n that every state of `cubes` satisfies, inductive under U∧T∧U′ and
-    excluding G; see the module docstring."""
+    excluding G; see the module docstring. `seeds`: clauses to start from (those that some
+    state of the set breaks are left out), e.g. bits constant over the states at one block:
+    one SAT call would find each of them otherwise."""
     n = ts.n
     states = _States(cubes)
     shifted_u = [[lit + n if lit > 0 else lit - n for lit in c] for c in ts.universal]
@@ -111,6 +123,9 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
             violated.append(d)
             result.clauses.append(clause)
 
+        for clause in seeds or []:
+            if states.keeps(clause):
+                add(clause)
         while True:  # goal states first: the clauses must exclude them
             if deadline is not None and time.monotonic() >= deadline:
                 result.reason = "timeout"

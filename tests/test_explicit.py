@@ -224,3 +224,12 @@ def test_native_step_agrees_on_64_bit_values(tmp_path):
             x = [rng.choice([0, 1, (1 << i.width) - 1, 1 << (i.width - 1), rng.getrandbits(i.width)])
                  for i in word.inputs]
             assert native(s, x) == python.fn(list(s), x)
+
+
+def test_seed_clauses_that_a_state_breaks_are_left_out():
+    ts = TransitionSystem(n=2, init=[[-1], [-2]], goal=[[2]],
+                          trans=[[-3, -1], [3, 1], [-4, 2], [4, -2]])
+    found = invariant_from_states(ts, [[-1, -2], [1, -2]], seeds=[[-1], [-2]])
+    assert found.status == "invariant"
+    assert [-1] not in found.clauses and [-2] in found.clauses  # x1 = 1 is a state of the set
+    check_invariant(ts, found.clauses)
