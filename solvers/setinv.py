@@ -126,6 +126,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
         for clause in seeds or []:
             if states.keeps(clause):
                 add(clause)
+        seeded = len(result.clauses)
         while True:  # goal states first: the clauses must exclude them
             if deadline is not None and time.monotonic() >= deadline:
                 result.reason = "timeout"
@@ -142,8 +143,8 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
             if deadline is not None and time.monotonic() >= deadline:
                 result.reason = "timeout"
                 return result
-            if len(result.clauses) > max_clauses:
-                result.reason = f"more than {max_clauses} clauses"
+            if len(result.clauses) - seeded > max_clauses:
+                result.reason = f"more than {max_clauses} clauses beside the seeds"
                 return result
             active = fresh
             fresh += 1
