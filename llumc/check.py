@@ -307,11 +307,10 @@ def invariant_budget(timeout: float | None) -> float:
 
 def explicit_budget(timeout: float | None) -> float:
     """Seconds the explicit-state search may take in the portfolio: a sixth of the time limit,
-    at most 10 s. It runs before the invariant search, beside IC3: small state machines are
-    enumerated in well under a second, and systems with counters or free data exceed its state
-    limit in a few seconds."""
+    at most 10 s (compiling its steps comes on top: `explore(compile_free=True)`). It runs
+    before the invariant search, beside IC3: small state machines are enumerated in well under
+    a second, and systems with counters or free data exceed its state limit in a few seconds."""
     return 10.0 if timeout is None else max(0.5, min(10.0, timeout / 6))
-    # (compiling the steps comes on top: `explore(compile_free=True)`)
 
 
 def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: str, m32: bool, clang: str | None,
@@ -417,7 +416,8 @@ def check_program(
 
     if engine == "explicit":
         found = _explicit(encoded, path, seconds=remaining() or 3600.0, prop=prop, m32=m32, clang=clang,
-                          solver=solver, ir_trace=ir_trace, say=say)
+                          solver=solver, ir_trace=ir_trace, say=say,
+                          latest=None if timeout is None else started + timeout)
         return finish(found or CheckResult("unknown", prop, engine, reason="explicit-state search: no answer"))
     search = invariants and engine != "bmc" and has_loops(encoded)
     ic3_options = {"direction": ic3_direction, "shorten": False}

@@ -51,7 +51,7 @@ def check_command(
     property_file: Optional[Path] = typer.Option(
         None, "--property-file", help="SV-COMP property file (.prp): the property to check (of a task: only it)."
     ),
-    engine: str = typer.Option("portfolio", "--engine", help="portfolio (IC3 and k-induction in parallel) | ic3 | kind | bmc."),
+    engine: str = typer.Option("portfolio", "--engine", help="portfolio (explicit-state search, IC3 and k-induction) | ic3 | kind | bmc | explicit."),
     timeout: Optional[float] = typer.Option(
         None, "--timeout", help="Give up after this many seconds (UNKNOWN); a task's properties share them."
     ),
