@@ -19,7 +19,7 @@ from __future__ import annotations
 import ctypes
 
 from llumc.invariants.simulate import _Compiler, _curr, reads_of
-from llumc.terms import Term, evaluate_op
+from llumc.terms import Term
 from llumc.transys import WordTransitionSystem
 
 MAX_WIDTH = 64  # state and input values travel as 64-bit words
@@ -56,18 +56,11 @@ class _IRCompiler(_Compiler):
 
     def _combine(self, t: Term) -> None:
         args = [self.value[a.uid] for a in t.args]
-        op, w = t.op, t.width
-        if all(isinstance(a, int) for a in args):
-            self.value[t.uid] = evaluate_op(op, w, args, [a.width for a in t.args], t.param)  # type: ignore[arg-type]
+        if self._decided(t, args):
             return
+        op, w = t.op, t.width
         if w > MAX_WIDTH * 2 or t.args[0].width > MAX_WIDTH * 2:  # LLVM would cope; ctypes words not
             raise NativeUnsupported(f"a {max(w, t.args[0].width)}-bit value")
-        if op == "ite" and args[1] == args[2]:
-            self.value[t.uid] = args[1]
-            return
-        if op in ("and", "or") and w == 1 and isinstance(args[1], int):
-            self.value[t.uid] = args[1] if (op == "and") != bool(args[1]) else args[0]
-            return
         o = [self.operand(a, arg.width) for a, arg in zip(args, t.args)]
         aw = t.args[0].width if t.args else w
         ty, aty = f"i{w}", f"i{aw}"

@@ -183,27 +183,32 @@ class _Compiler:
                 self.deps[result] = frozenset(needs)
         return value[root.uid]
 
+    def _decided(self, t: Term, args: list[int | str]) -> bool:
+        """Give `t` its value without code when its known arguments decide it (all constant;
+        an `ite` with equal branches; a 1-bit `and`/`or` with a constant second argument, the
+        first being unknown). Shared by every code generator built on this walk."""
+        op = t.op
+        if all(isinstance(a, int) for a in args):
+            self.value[t.uid] = evaluate_op(op, t.width, args, [a.width for a in t.args], t.param)  # type: ignore[arg-type]
+        elif op == "ite" and args[1] == args[2]:
+            self.value[t.uid] = args[1]
+        elif op in ("and", "or") and t.width == 1 and isinstance(args[1], int):
+            self.value[t.uid] = args[1] if (op == "and") != bool(args[1]) else args[0]
+        else:
+            return False
+        return True
+
     def _combine(self, t: Term) -> None:
         args = [self.value[a.uid] for a in t.args]
-        op, w = t.op, t.width
-        if all(isinstance(a, int) for a in args):
-            self.value[t.uid] = evaluate_op(op, w, args, [a.width for a in t.args], t.param)  # type: ignore[arg-type]
+        if self._decided(t, args):
             return
+        op, w = t.op, t.width
         m = mask(w)
         if op == "ite":
             c, a, b = args
-            if a == b:
-                self.value[t.uid] = a
-                return
             self._emit(t, f"({a} if {c} else {b})")
         elif op in ("and", "or") and w == 1:
             a, b = args
-            if isinstance(b, int):  # the first is unknown
-                if (op == "and") != bool(b):
-                    self.value[t.uid] = b
-                else:
-                    self.value[t.uid] = a
-                return
             self._emit(t, f"{a} {'&' if op == 'and' else '|'} {b}")
         elif op in _SIMPLE:
             wa = t.args[0].width
