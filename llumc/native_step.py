@@ -151,7 +151,7 @@ BLOCK_SIZE = 2000
 def step_ir(word: WordTransitionSystem, code: int) -> tuple[str, list[int], tuple[set[int], list[set[int]]]]:
     """LLVM IR of `i32 @step(ptr s, ptr x, ptr out)` for the block with code `code` (1 when U
     holds, then `out` has the next state), the inputs it reads and the state variables it
-    reads (`llumc.invariants.simulate.step_reads`)."""
+    reads (`llumc.invariants.simulate.reads_of`)."""
     curr = _curr(word)
     comp = _IRCompiler({("state", curr.index): code})
     universal = [comp.visit(u) for u in word.universal]

@@ -111,7 +111,7 @@ class _Compiler:
         self.lines: list[str] = []
         self.state_leaves: set[int] = set()
         self.input_leaves: set[int] = set()
-        # value name -> the state variables it depends on (`step_reads`)
+        # value name -> the state variables it depends on (`reads_of`)
         self.deps: dict[str, frozenset[int]] = {}
 
     def _emit(self, t: Term, expr: str) -> str:
@@ -239,7 +239,7 @@ class _Step:
     fn: object
     inputs: list[int]  # input indices the step reads
     lines: int
-    reads: tuple[set[int], list[set[int]]] = (set(), [])  # as `step_reads`
+    reads: tuple[set[int], list[set[int]]] = (set(), [])  # as `reads_of`
 
 
 def compile_step(word: WordTransitionSystem, code: int) -> _Step:
@@ -273,16 +273,9 @@ def _partial_step(word: WordTransitionSystem, code: int) -> tuple[_Compiler, lis
     return comp, universal, nexts
 
 
-def step_reads(word: WordTransitionSystem, code: int) -> tuple[set[int], list[set[int]]]:
-    """The state variables a step from the block with code `code` reads: those U needs, and
-    for each state variable those its next value needs (after folding `curr` = code, so the
-    other blocks' steps do not count)."""
-    comp, universal, nexts = _partial_step(word, code)
-    return reads_of(comp, universal, nexts)
-
-
 def reads_of(comp: _Compiler, universal: list[int | str], nexts: list[int | str]) -> tuple[set[int], list[set[int]]]:
-    """`step_reads` of an already compiled step."""
+    """The state variables a compiled step reads: those U needs, and for each state variable
+    those its next value needs (after folding `curr`, so other blocks' steps do not count)."""
 
     def of(value: int | str) -> set[int]:
         return set(comp.deps.get(value, ())) if isinstance(value, str) else set()
