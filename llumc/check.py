@@ -307,22 +307,24 @@ def invariant_budget(timeout: float | None) -> float:
 
 def explicit_budget(timeout: float | None) -> float:
     """Seconds the explicit-state search may take in the portfolio: a sixth of the time limit,
-    at most 10 s (compiling its steps comes on top: `explore(compile_free=True)`). It runs
-    before the invariant search, beside IC3: small state machines are enumerated in well under
-    a second, and systems with counters or free data exceed its state limit in a few seconds."""
+    at most 10 s (compiling its steps comes on top: `explore(compile_free=True)`). Small state
+    machines are enumerated in well under a second, and systems with counters or free data
+    exceed its state limit in a few seconds (or another engine answers first and stops it)."""
     return 10.0 if timeout is None else max(0.5, min(10.0, timeout / 6))
 
 
 def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: str, m32: bool, clang: str | None,
-              solver: str, ir_trace: bool, say: Progress, latest: float | None = None) -> CheckResult | None:
+              solver: str, ir_trace: bool, say: Progress, latest: float | None = None,
+              cancelled: Callable[[], bool] | None = None) -> CheckResult | None:
     """The explicit-state engine (llumc/explicit.py): TRUE with its state set checked by fresh
-    SAT calls, FALSE with its path replayed natively, else None (the other engines go on)."""
+    SAT calls, FALSE with its path replayed natively, else None (the other engines go on, or
+    one of them has answered: `cancelled`)."""
     from llumc.explicit import explore
 
     say(f"explicit-state search (at most {seconds:.0f} s)")
     try:
         found = explore(encoded, deadline=time.monotonic() + seconds, solver=solver, progress=say,
-                        compile_free=True, latest=latest)
+                        compile_free=True, latest=latest, cancelled=cancelled)
     except Exception as err:  # a crash of this engine must not take the others' verdicts down
         say(f"explicit: internal error, please report: {type(err).__name__}: {err}")
         return None
@@ -342,7 +344,8 @@ def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: 
             return result
         say(f"explicit: {result.reason}")
         return None
-    say(f"explicit: no answer ({found.reason}; {found.states} states, {found.seconds:.1f} s)")
+    if found.reason != "cancelled":
+        say(f"explicit: no answer ({found.reason}; {found.states} states, {found.seconds:.1f} s)")
     return None
 
 
@@ -420,8 +423,19 @@ def check_program(
                           latest=None if timeout is None else started + timeout)
         return finish(found or CheckResult("unknown", prop, engine, reason="explicit-state search: no answer"))
     search = invariants and engine != "bmc" and has_loops(encoded)
+
+    def explicit(cancelled: Callable[[], bool] | None) -> CheckResult | None:
+        """The explicit-state search within its share of the portfolio's time."""
+        seconds = explicit_budget(timeout)
+        if timeout is not None:
+            seconds = min(seconds, max(0.5, (remaining() or 0.0) - 1.0))
+        return _explicit(encoded, path, seconds=seconds, prop=prop, m32=m32, clang=clang, solver=solver,
+                         ir_trace=ir_trace, say=say, latest=None if timeout is None else started + timeout - 1.0,
+                         cancelled=cancelled)
+
     ic3_options = {"direction": ic3_direction, "shorten": False}
     members: Portfolio | None = None
+    explicit_last = False
     try:
         if engine == "portfolio":
             # IC3 starts on the encoded system at once, beside the invariant search: many state
@@ -433,23 +447,19 @@ def check_program(
             # shortened: k-induction's base case beside it looks for the shortest one anyway.
             members = Portfolio(timeout=remaining(), progress=engine_progress)
             # On systems whose steps are huge (RERS: 215 000 terms) each of IC3's SAT calls is
-            # slow and the explicit search is the engine that answers: IC3 waits for it
-            # instead of taking half its CPU.
+            # slow, the invariant search too, and the explicit search is the engine that
+            # answers: it runs first, and IC3 waits for it instead of taking half its CPU. On
+            # the others it runs last, beside the members, until one of them answers: most
+            # loops there are counters it cannot exhaust, and k-induction with the invariants
+            # answers them in a second or two.
             from llumc.explicit import NATIVE_FROM
 
-            ic3_first = len(encoded.word.terms.table) <= NATIVE_FROM
-            if ic3_first:
-                members.start("ic3", encoded.ts, options=ic3_options)
-            seconds = explicit_budget(timeout)
-            if timeout is not None:
-                seconds = min(seconds, max(0.5, (remaining() or 0.0) - 1.0))
-            found = _explicit(encoded, path, seconds=seconds, prop=prop, m32=m32, clang=clang, solver=solver,
-                              ir_trace=ir_trace, say=say,
-                              latest=None if timeout is None else started + timeout - 1.0)
-            if found is not None:
-                return finish(found)
-            if not ic3_first:
-                members.start("ic3", encoded.ts, options=ic3_options)
+            explicit_last = len(encoded.word.terms.table) <= NATIVE_FROM
+            if not explicit_last:
+                found = explicit(None)
+                if found is not None:
+                    return finish(found)
+            members.start("ic3", encoded.ts, options=ic3_options)
         if search:
             from llumc.invariants.search import find_invariants
 
@@ -474,6 +484,10 @@ def check_program(
                 members.start("kind", system, options=kind_options)
                 if strengthening is not None:
                     members.start("ic3+invariants", system, engine="ic3", options=ic3_options)
+            if explicit_last and members.poll() is None:
+                found = explicit(lambda: members.poll() is not None)
+                if found is not None:
+                    return finish(found)
             answer = members.wait()
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.

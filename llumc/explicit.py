@@ -233,9 +233,9 @@ class Explorer:
         branch(0)
         return out
 
-    def run(self, stop_at: float, max_states: int) -> str:
+    def run(self, stop_at: float, max_states: int, cancelled: Callable[[], bool] | None = None) -> str:
         """Expand until the queue is empty ("done"), an error state is found ("error"), or a
-        limit is reached (raises _GiveUp)."""
+        limit is reached or `cancelled()` says so (raises _GiveUp)."""
         expanded = 0
         while self.queue:
             if self.error is not None:
@@ -246,8 +246,11 @@ class Explorer:
                 self.add(nxt, (state, inputs))
             if len(self.parent) > max_states:
                 raise _GiveUp(f"more than {max_states} states")
-            if expanded & 63 == 0 and time.monotonic() >= stop_at:
-                raise _GiveUp("timeout")
+            if expanded & 63 == 0:
+                if time.monotonic() >= stop_at:
+                    raise _GiveUp("timeout")
+                if cancelled is not None and cancelled():
+                    raise _GiveUp("cancelled")
         return "error" if self.error is not None else "done"
 
     def path(self, state: State) -> list[tuple[State, dict[int, int]]]:
@@ -384,10 +387,13 @@ class _Bits:
 
 def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STATES,
             solver: str = "cadical195", progress: Callable[[str], None] | None = None,
-            compile_free: bool = False, latest: float | None = None) -> ExplicitResult:
+            compile_free: bool = False, latest: float | None = None,
+            cancelled: Callable[[], bool] | None = None) -> ExplicitResult:
     """Explore `encoded`'s word-level system until `deadline` (time.monotonic(); moved back by
-    the time compiling the steps took when `compile_free`, but not past `latest`); see the
-    module docstring for what each answer means and how it is checked."""
+    the time compiling the steps took when `compile_free`, but not past `latest`) or until
+    `cancelled()` (asked every few dozen states and before each SAT call: in the portfolio,
+    another engine has answered); see the module docstring for what each answer means and how
+    it is checked."""
     from solvers.check import CheckFailed, check_invariant, state_set_gap
     from solvers.setinv import invariant_from_states
 
@@ -408,7 +414,7 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
     initialised = {v.index for v in word.state if v.init is not None}
     try:
         while True:
-            outcome = explorer.run(deadline, max_states)
+            outcome = explorer.run(deadline, max_states, cancelled)
             result.states, result.steps = len(explorer.parent), explorer.steps
             if outcome == "error":
                 path = explorer.path(explorer.error)  # type: ignore[arg-type]
@@ -429,7 +435,7 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
                 clause_deadline = min(clause_deadline, latest)
             found = invariant_from_states(encoded.ts, cubes, solver=solver, deadline=clause_deadline,
                                           groups=[list(range(lo, hi + 1)) for lo, hi in bits.state],
-                                          seeds=_constant_bits(explorer, bits))
+                                          seeds=_constant_bits(explorer, bits), stop=cancelled)
             result.sat_calls += found.sat_calls
             gap = None
             if found.status == "invariant":
@@ -446,6 +452,8 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
                               f"and the set is too large to check as it is")
             elif latest is not None and time.monotonic() >= latest:
                 raise _GiveUp("timeout")
+            elif cancelled is not None and cancelled():
+                raise _GiveUp("cancelled")
             else:
                 say(f"explicit: checking the {len(cubes)} cubes by SAT")
                 gap = state_set_gap(encoded.ts, cubes, solver)

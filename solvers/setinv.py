@@ -17,6 +17,7 @@ The result is not trusted either: the caller checks it by fresh solvers (`check.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pysat.solvers import Solver
@@ -97,12 +98,13 @@ def _value(model: list[int], n: int, offset: int = 0) -> int:
 
 def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline: float | None = None,
                           solver: str = "cadical195", max_clauses: int = 500,
-                          groups: list[list[int]] | None = None, seeds: list[Clause] | None = None
-                          ) -> SetInvariant:
+                          groups: list[list[int]] | None = None, seeds: list[Clause] | None = None,
+                          stop: Callable[[], bool] | None = None) -> SetInvariant:
     """Clauses over 1..n that every state of `cubes` satisfies, inductive under U∧T∧U′ and
     excluding G; see the module docstring. `seeds`: clauses to start from (those that some
     state of the set breaks are left out), e.g. bits constant over the states at one block:
-    one SAT call would find each of them otherwise."""
+    one SAT call would find each of them otherwise. `stop`: asked before each SAT call; True
+    ends the search like the deadline (another engine has answered)."""
     n = ts.n
     states = _States(cubes)
     shifted_u = [[lit + n if lit > 0 else lit - n for lit in c] for c in ts.universal]
@@ -128,7 +130,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
                 add(clause)
         seeded = len(result.clauses)
         while True:  # goal states first: the clauses must exclude them
-            if deadline is not None and time.monotonic() >= deadline:
+            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop()):
                 result.reason = "timeout"
                 return result
             result.sat_calls += 1
@@ -140,7 +142,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
                 return result
             add(states.block(t, groups))
         while True:  # then counterexamples to induction
-            if deadline is not None and time.monotonic() >= deadline:
+            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop()):
                 result.reason = "timeout"
                 return result
             if len(result.clauses) - seeded > max_clauses:
