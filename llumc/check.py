@@ -328,12 +328,13 @@ def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: 
     except Exception as err:  # a crash of this engine must not take the others' verdicts down
         say(f"explicit: internal error, please report: {type(err).__name__}: {err}")
         return None
-    if found.status == "true":
+    if found.status == "true":  # proven on the encoded system: strengthened=False
         if found.invariant is not None:
             return CheckResult("true", prop, "explicit", invariant_clauses=len(found.invariant),
                                confirmation=f"inductive invariant checked ({len(found.invariant)} clauses, "
-                                            f"from the {found.states} reachable states enumerated)")
-        return CheckResult("true", prop, "explicit",
+                                            f"from the {found.states} reachable states enumerated)",
+                               strengthened=False)
+        return CheckResult("true", prop, "explicit", strengthened=False,
                            confirmation=f"all {found.states} reachable states enumerated, the set checked "
                                         f"inductive and free of errors by fresh SAT calls")
     if found.status == "error":

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from llumc.bench import answered_by
 from llumc.check import check_program
 from llumc.encode import encode_file
 from llumc.explicit import explore, input_representatives, merge_cubes
@@ -38,6 +39,9 @@ def test_eca_system_true_by_its_checked_state_set(tmp_path):
     result = check_program(path, m32=True, engine="explicit", timeout=60)
     assert result.verdict == "true" and result.engine == "explicit"
     assert "checked" in result.confirmation and "reachable states" in result.confirmation
+    # proven on the encoded system: the bench never credits loop invariants a search kept beside it
+    assert result.strengthened is False
+    assert answered_by({**result.to_json(), "invariant_search": {"kept": 3}}) == "explicit"
 
 
 def test_eca_system_false_by_a_replayed_path(tmp_path):
