@@ -3,7 +3,10 @@ and answers what the task file tells it to, so the harness (limits, parsing, sco
 exercised without depending on the verifier. Directive in the C file, one per property:
     // fake-checker PROPERTY: true | false | unknown | hang | garbage | hog
 hang: sleeps (with a child that sleeps too; its pid goes to $FAKE_CHECKER_PIDFILE);
-garbage: prints no JSON; hog: allocates memory until the limit stops it."""
+garbage: prints no JSON; hog: allocates memory until the limit stops it.
+    // fake-checker-padding: BYTES
+makes the answer's trace and the progress on stderr at least that long (real counterexamples of
+tens of thousands of steps give JSON of several MB)."""
 
 import argparse
 import json
@@ -41,6 +44,13 @@ if action == "hog":
     while True:
         blocks.append(bytearray(64 << 20))
 
+padding = re.search(r"fake-checker-padding: (\d+)", text)
+size = int(padding.group(1)) if padding else 0
+trace = [{"step": i, "changes": {"x": i}} for i in range(size // 30 + 1)] if size else []
+if size:
+    for i in range(size // 40 + 1):
+        print(f"[ {i:8d}s] progress line", file=sys.stderr)
+
 print(json.dumps({
     "verdict": action,
     "property": args.property,
@@ -48,5 +58,5 @@ print(json.dumps({
     "steps": 0,
     "seconds": 0.0,
     "reason": f"fake engine={args.engine} m32={args.m32} timeout={args.timeout:g}",
-    "trace": [],
+    "trace": trace,
 }))
