@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from llumc.encode import EncodeResult, read_symbol_map
-from llumc.invariants.simulate import _curr, compile_step, compile_terms
+from llumc.invariants.simulate import compile_step, compile_terms
 from llumc.terms import Term, mask, postorder
 from llumc.transys import WordTransitionSystem
 
@@ -170,7 +170,7 @@ class Explorer:
 
     def __init__(self, word: WordTransitionSystem):
         self.word = word
-        self.curr = _curr(word).index
+        self.curr = word.curr.index
         self.representatives = input_representatives(word)
         self.parent: dict[State, tuple[State, tuple[tuple[int, int], ...]] | None] = {}
         self.queue: deque[State] = deque()
@@ -289,7 +289,7 @@ def _relevant_variables(word: WordTransitionSystem, reads: dict[int, tuple[set[i
     """block code -> the state variables whose value at that block can matter: those U reads
     there, `curr`'s next value reads, or the next value of any variable that matters at some
     block reads (a least fixpoint; "some block" over-approximates the block the step ends in)."""
-    curr = _curr(word).index
+    curr = word.curr.index
     live = {curr}
     while True:
         relevant = {}

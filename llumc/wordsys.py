@@ -75,6 +75,11 @@ class WordTransitionSystem:
     memory_objects: list = field(default_factory=list)  # llumc.memory.MemoryObject
 
     @property
+    def curr(self) -> StateVar:
+        """The state variable holding the code of the block the next step starts at."""
+        return next(v for v in self.state if v.kind == "block")
+
+    @property
     def ok_code(self) -> int:
         return len(self.blocks) - 2
 

@@ -938,7 +938,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
     constants = program_constants(word)
     proposals: list[tuple[int, int, int, Candidate]] = []
     cut_order = {b.name: i for i, b in enumerate(word.blocks)}
-    curr = next(v for v in word.state if v.kind == "block")
+    curr = word.curr
     initial = next((b.name for b in word.blocks if b.code == curr.init), None)
     tracked = any(getattr(obj, "tracked_value", None) is not None for obj in word.memory_objects)
     for block in word.blocks:

@@ -67,7 +67,7 @@ def guarded_terms(encoded: EncodeResult, candidates: list[Candidate]) -> list[Te
     """`curr == code(cut) → fact` for every candidate."""
     word = encoded.word
     tb = word.terms
-    curr = next(v for v in word.state if v.kind == "block")
+    curr = word.curr
     codes = {b.name: b.code for b in word.blocks}
     out = []
     for cand in candidates:

@@ -266,7 +266,7 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
 def _partial_step(word: WordTransitionSystem, code: int) -> tuple[_Compiler, list[int | str], list[int | str]]:
     """U and the next-state terms partially evaluated with `curr` = code: each a constant or
     the name of a line of `comp.lines`."""
-    curr = _curr(word)
+    curr = word.curr
     comp = _Compiler({("state", curr.index): code})
     universal = [comp.visit(u) for u in word.universal]
     nexts = [comp.visit(word.next[v.index]) for v in word.state]
@@ -290,7 +290,7 @@ def compile_terms(word: WordTransitionSystem, code: int, roots: list[Term]) -> "
     """fn(s, x) -> the values of `roots` in a step from the block with code `code` (`curr`
     folded in as in `compile_step`), for callers that need more than the next state (the
     explicit-state explorer reads which blocks a step runs)."""
-    curr = _curr(word)
+    curr = word.curr
     comp = _Compiler({("state", curr.index): code})
     values = [comp.visit(r) for r in roots]
     body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
@@ -314,10 +314,6 @@ def _live_lines(lines: list[str], roots: list[int | str]) -> list[str]:
             kept.append(line)
             needed.update(re.findall(r"\bt\d+\b", expr))
     return kept[::-1]
-
-
-def _curr(word: WordTransitionSystem):
-    return next(v for v in word.state if v.kind == "block")
 
 
 def reference_step(word: WordTransitionSystem, state: list[int], inputs: list[int]) -> list[int] | None:
@@ -398,7 +394,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
     stop_at = None if seconds is None else started + seconds
     if deadline is not None:
         stop_at = deadline if stop_at is None else min(stop_at, deadline)
-    curr = _curr(word)
+    curr = word.curr
     names = {b.code: b.name for b in word.blocks}
     ok, error = word.ok_code, word.error_code
     steps: dict[int, _Step] = {}
