@@ -84,6 +84,9 @@ class CheckResult:
     # strengthen)? False: the engine proved the encoded system as it is. None: there were no
     # loop invariants (no search, or nothing inductive found), or the answer is not TRUE.
     strengthened: bool | None = None
+    # FALSE: values the model chose for uninitialised locals that the replayed trace read
+    # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
+    uninitialised_values: int = 0
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -588,7 +591,8 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     uninit_values = [(site, value, width) for site, value, width in uninit if site is not None] if uninit else None
     last_block = steps[-1].blocks[-1] if steps and steps[-1].blocks else None
     sites = error_sites(encoded, steps[-1].blocks) if steps else []
-    result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps)
+    result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps,
+                         uninitialised_values=len(uninit_values or []))
     fault = memory_fault(encoded, trace)
     if fault is not None:
         name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name

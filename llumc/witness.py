@@ -6,7 +6,8 @@
   the value: signed types negative), and a final segment whose `target` waypoint is the error
   (the error call, or the overflowing operation). Values the model chose for uninitialised
   locals are not in the witness (the format has no waypoint for them): such a trace may not be
-  reproducible from the witness alone (llumc's own replay sets them).
+  reproducible from the witness alone (llumc's own replay sets them); `producer.description`
+  says how many there are.
 * TRUE: one `invariant_set` entry with a `loop_invariant` per loop head (`format: c_expression`)
   from the loop invariants the proof rests on (each checked inductive). A location names the
   loop keyword (`while`/`for`/`do`): the column from the loop's debug location, else the first
@@ -224,6 +225,10 @@ def violation_witness(result, task: WitnessTask) -> list[dict]:
     description = f"counterexample {result.confirmation}"
     if skipped:
         description += f"; {skipped} nondet value(s) whose call was not found in the file left out"
+    if result.uninitialised_values:
+        description += (f"; the path also reads {result.uninitialised_values} value(s) of uninitialised "
+                        f"locals, chosen by the model and set by llumc's replay, which the format cannot "
+                        f"carry: a validator must choose them too")
     return [{"entry_type": "violation_sequence", "metadata": _metadata(task, description), "content": segments}]
 
 

@@ -124,6 +124,24 @@ def test_violation_witness_of_a_preprocessed_file_names_its_own_lines(tmp_path):
     assert replayed.confirmed, replayed.observed
 
 
+def test_a_path_through_uninitialised_locals_says_so(tmp_path):
+    """uninit_bug.c reaches the error only with values the model chose for uninitialised locals
+    (u == 12345, and t in `pick`): the witness cannot carry them, and says how many it leaves out;
+    a path without them says nothing of the kind."""
+    source = tmp_path / "uninit_bug.c"
+    source.write_text((PROGRAMS / "check" / "uninit_bug.c").read_text())
+    run = llumc("uninit_bug.c", "--witness", "w.yml", "--json", cwd=tmp_path)
+    assert run.returncode == 10, run.stdout + run.stderr
+    assert json.loads(run.stdout)["uninitialised_values"] >= 2  # u and pick's t (at least once)
+    [entry] = validate(tmp_path / "w.yml")
+    description = entry["metadata"]["producer"]["description"]
+    assert re.search(r"reads \d+ value\(s\) of uninitialised locals", description), description
+    source.write_text(NONDETS)
+    assert llumc("uninit_bug.c", "--witness", "w.yml", cwd=tmp_path).returncode == 10
+    [entry] = validate(tmp_path / "w.yml")
+    assert "uninitialised" not in entry["metadata"]["producer"]["description"]
+
+
 def test_overflow_witness_targets_the_operation(tmp_path):
     source = tmp_path / "ovf.c"
     source.write_text((PROGRAMS / "check" / "overflow_bug.c").read_text())
