@@ -445,6 +445,8 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
                     break
                 except CheckFailed:
                     pass  # (an initial state outside the set) the set's own check says which
+            if cancelled is not None and cancelled():
+                raise _GiveUp("cancelled")  # (not "no clause invariant": the phase was cut short)
             if found.status == "missing":
                 gap = ("inductive", found.model)
             elif len(cubes) * max(1, len(encoded.ts.trans)) > MAX_SET_CHECK:
@@ -452,8 +454,6 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
                               f"and the set is too large to check as it is")
             elif latest is not None and time.monotonic() >= latest:
                 raise _GiveUp("timeout")
-            elif cancelled is not None and cancelled():
-                raise _GiveUp("cancelled")
             else:
                 say(f"explicit: checking the {len(cubes)} cubes by SAT")
                 gap = state_set_gap(encoded.ts, cubes, solver)

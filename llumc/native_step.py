@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ctypes
 
-from llumc.invariants.simulate import _Compiler, reads_of
+from llumc.invariants.simulate import _Compiler, _partial_step, reads_of
 from llumc.terms import Term
 from llumc.transys import WordTransitionSystem
 
@@ -152,10 +152,7 @@ def step_ir(word: WordTransitionSystem, code: int) -> tuple[str, list[int], tupl
     """LLVM IR of `i32 @step(ptr s, ptr x, ptr out)` for the block with code `code` (1 when U
     holds, then `out` has the next state), the inputs it reads and the state variables it
     reads (`llumc.invariants.simulate.reads_of`)."""
-    curr = word.curr
-    comp = _IRCompiler({("state", curr.index): code})
-    universal = [comp.visit(u) for u in word.universal]
-    nexts = [comp.visit(word.next[v.index]) for v in word.state]
+    comp, universal, nexts = _partial_step(word, code, _IRCompiler)
     widths = {v.index: v.width for v in word.state}
     in_widths = {i.index: i.width for i in word.inputs}
     if max([*widths.values(), *in_widths.values()], default=1) > MAX_WIDTH:

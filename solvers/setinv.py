@@ -113,6 +113,10 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
     result = SetInvariant("unknown")
     fresh = 2 * n + 1
     violated: list[int] = []  # per clause: a variable that implies the clause is false next
+
+    def out_of_time() -> bool:
+        return (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop())
+
     try:
         def add(clause: Clause) -> None:
             nonlocal fresh
@@ -130,7 +134,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
                 add(clause)
         seeded = len(result.clauses)
         while True:  # goal states first: the clauses must exclude them
-            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop()):
+            if out_of_time():
                 result.reason = "timeout"
                 return result
             result.sat_calls += 1
@@ -142,7 +146,7 @@ def invariant_from_states(ts: TransitionSystem, cubes: list[Clause], *, deadline
                 return result
             add(states.block(t, groups))
         while True:  # then counterexamples to induction
-            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop()):
+            if out_of_time():
                 result.reason = "timeout"
                 return result
             if len(result.clauses) - seeded > max_clauses:

@@ -263,11 +263,11 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
     return _Step(namespace["step"], sorted(comp.input_leaves), len(body), reads_of(comp, universal, nexts))
 
 
-def _partial_step(word: WordTransitionSystem, code: int) -> tuple[_Compiler, list[int | str], list[int | str]]:
-    """U and the next-state terms partially evaluated with `curr` = code: each a constant or
-    the name of a line of `comp.lines`."""
-    curr = word.curr
-    comp = _Compiler({("state", curr.index): code})
+def _partial_step(word: WordTransitionSystem, code: int, compiler: type[_Compiler] = _Compiler
+                  ) -> tuple[_Compiler, list[int | str], list[int | str]]:
+    """U and the next-state terms partially evaluated with `curr` = code by `compiler` (this
+    module's Python, or llumc.native_step's LLVM IR): each a constant or a value's name."""
+    comp = compiler({("state", word.curr.index): code})
     universal = [comp.visit(u) for u in word.universal]
     nexts = [comp.visit(word.next[v.index]) for v in word.state]
     return comp, universal, nexts
@@ -290,8 +290,7 @@ def compile_terms(word: WordTransitionSystem, code: int, roots: list[Term]) -> "
     """fn(s, x) -> the values of `roots` in a step from the block with code `code` (`curr`
     folded in as in `compile_step`), for callers that need more than the next state (the
     explicit-state explorer reads which blocks a step runs)."""
-    curr = word.curr
-    comp = _Compiler({("state", curr.index): code})
+    comp = _Compiler({("state", word.curr.index): code})
     values = [comp.visit(r) for r in roots]
     body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
     body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
