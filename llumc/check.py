@@ -157,7 +157,9 @@ def error_sites(result: EncodeResult, blocks: list[str]) -> list[ErrorSite]:
 @dataclass
 class FaultSite:
     line: int | None
-    description: str  # "NULL dereference (read of 4 bytes)", "out-of-bounds or invalid write of 4 bytes"
+    # "NULL dereference (read of 4 bytes)", "out-of-bounds or invalid write of 4 bytes",
+    # "use of local 'a' outside its lifetime (read of 4 bytes)"
+    description: str
 
 
 def _memory_objects(encoded: EncodeResult) -> list:
@@ -178,6 +180,9 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
         if evaluate(fault.cond, leaves, cache):
             if evaluate(fault.null, leaves, cache):
                 return FaultSite(fault.line, f"NULL dereference ({fault.access})")
+            for name, dead in fault.dead:
+                if evaluate(dead, leaves, cache):
+                    return FaultSite(fault.line, f"use of local '{name}' outside its lifetime ({fault.access})")
             return FaultSite(fault.line, f"out-of-bounds or invalid {fault.access}")
     return None
 

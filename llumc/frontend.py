@@ -42,6 +42,8 @@ from llumc.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
+from llumc.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, protect_escaping_locals, protected_locals,
+                             release_contained_locals)
 
 __all__ = [
     "Checks",
@@ -162,6 +164,10 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[s
         # remaining `noinline` is rewritten to `alwaysinline` (-O1 with -disable-llvm-passes
         # would also work but adds lifetime markers and TBAA we would only have to strip).
         "-O0", "-Xclang", "-disable-O0-optnone",
+        # lifetime markers at -O0 (clang emits them at -O0 only for ASan's use-after-scope
+        # checks; this cc1 option asks for the markers without ASan): where a local's scope
+        # ends, so a use of it through a pointer afterwards is detected (`_protect_escaping_locals`)
+        "-Xclang", "-fsanitize-address-use-after-scope",
         "-fno-discard-value-names",  # allocas named after C variables: readable IR and phis
         "-fno-sanitize=all",  # zig enables UBSan in its debug mode: it changes the program
         "-fno-stack-protector",
@@ -395,6 +401,9 @@ def _initialise_locals(text: str) -> str:
         stop = defines[index + 1] if index + 1 < len(defines) else len(text)
         pending: list[str] = []
         scalars: dict[str, str] = {}
+        # a local whose lifetime the encoder follows (llumc.lifetimes) is dead before its
+        # start marker: it gets its fresh value right after each start marker instead
+        followed = protected_locals(text[define:stop]) if text.find(LIFETIME_START, define, stop) >= 0 else set()
         # the entry block's allocas (and its label, blank lines, comments), up to its first
         # other line: the initialisations go before that line
         first_other = None
@@ -413,7 +422,8 @@ def _initialise_locals(text: str) -> str:
                 var = match.group(1)
                 ty = ty if not match.group(2).startswith("i") else match.group(2)
                 scalars[var] = ty
-                pending.extend(initialise(var, ty))
+                if var not in followed:
+                    pending.extend(initialise(var, ty))
             elif not ((line.startswith("  %") and " = alloca " in line) or line.endswith(":")
                       or line == "" or line.lstrip().startswith(";")):
                 first_other = position
@@ -425,16 +435,30 @@ def _initialise_locals(text: str) -> str:
         if pending:
             pieces.append("\n".join(pending) + "\n")
         done = first_other
-        # each scalar's declaration (from the entry block's first other line on)
+        # each scalar's declaration (from the entry block's first other line on), and each
+        # start marker of a followed local
+        points: list[tuple[int, str]] = []
         position = text.find("#dbg_declare(ptr ", first_other, stop)
         while position >= 0:
             line_start, line_end = _line_at(text, position)
             declare = _DBG_DECLARE.match(text[line_start:line_end])
-            if declare and declare.group(1) in scalars and declare.group(2) not in parameters:
-                pieces += [text[done:line_end], "\n" + "\n".join(initialise(declare.group(1),
-                                                                            scalars[declare.group(1)]))]
-                done = line_end
+            if declare and declare.group(1) in scalars and declare.group(1) not in followed \
+                    and declare.group(2) not in parameters:
+                points.append((line_end, declare.group(1)))
             position = text.find("#dbg_declare(ptr ", line_end, stop)
+        if followed:
+            marker = f"@{LIFETIME_START}(ptr "
+            position = text.find(marker, first_other, stop)
+            while position >= 0:
+                line_start, line_end = _line_at(text, position)
+                var = text[position + len(marker):text.find(")", position)]
+                if var in scalars:
+                    points.append((line_end, var))
+                position = text.find(marker, line_end, stop)
+            points.sort()
+        for line_end, var in points:
+            pieces += [text[done:line_end], "\n" + "\n".join(initialise(var, scalars[var]))]
+            done = line_end
     pieces.append(text[done:])
     text = "".join(pieces)
     if widths:
@@ -1015,8 +1039,9 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                     category = "float" if _FLOAT_TYPE.search(ret) else "memory"
                     raise _unsupported(category, f"nondeterministic {ret} ('{name}')", where)
                 continue
-            if kind is not None or _ARITH_INTRINSIC.match(name):
-                continue
+            if kind is not None or _ARITH_INTRINSIC.match(name) or name in LIFETIME_FUNCTIONS \
+                    or name.startswith("llvm.lifetime."):
+                continue  # lifetimes: llumc.memory follows ours, llvm's are ignored
             if name.startswith(("llvm.memset.", "llvm.memcpy.", "llvm.memmove.", "llvm.stacksave",
                                 "llvm.stackrestore")):
                 continue  # llumc/memory.py (constant lengths; a VLA's alloca is reported there)
@@ -1067,6 +1092,7 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
     text = _drop_bodies(text, primitives_defined)
     _check_before_inlining(text, source)
     text = _rewrite_attributes(text)
+    text = protect_escaping_locals(text)
     text = _initialise_locals(text)
     if native_library_calls or not _OUTPUT_CALL.search(text):
         return text
@@ -1105,7 +1131,7 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     _check_no_undef(str(module), source)
     module = _run_passes(module, _inline_everything)
 
-    text = _localise_globals(str(module), module)
+    text = release_contained_locals(_localise_globals(str(module), module))
     module = _parse(text, source)
     module = _run_passes(module, _promote)
     _check_no_undef(str(module), source)

@@ -45,6 +45,7 @@ from llumc.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Litera
                        split_type)
 from llumc.errors import UnsupportedError
 from llumc.frontend import MAX_UNINIT_BITS
+from llumc.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
 from llumc.terms import Term, TermBuilder, postorder
 
 OBJECT_BITS = 8
@@ -65,13 +66,17 @@ __all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT
 
 
 def uses_memory(fn: Function) -> bool:
-    return any(ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins)
+    return any(ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins)
                or any(isinstance(o, GlobalAddr) for o in ins.operands)
                for block in fn.blocks for ins in block.instrs)
 
 
 def _is_heap_call(ins: Instr) -> bool:
     return ins.opcode == "call" and ins.callee in HEAP_FUNCTIONS
+
+
+def _is_lifetime_call(ins: Instr) -> bool:
+    return ins.opcode == "call" and ins.callee in LIFETIME_FUNCTIONS
 
 
 def _is_memory_call(ins: Instr) -> bool:
@@ -97,7 +102,10 @@ class MemoryObject:
     element: int = 1  # bytes per unit of the size operands
     size_var: object = None
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
-    allocated: object = None  # heap: StateVar, 1 while the object is allocated
+    # heap: StateVar, 1 while the object is allocated; a local whose lifetime is followed
+    # (llumc.lifetimes: a pointer may outlive its scope): 1 while it is alive
+    allocated: object = None
+    followed: bool = False  # a local with lifetime markers (`allocated` is its "alive" bit)
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
     cell: int = 1  # bytes per cell
     cells: list = field(default_factory=list)  # StateVar per cell
@@ -125,6 +133,9 @@ class MemoryFault:
     access: str  # "read of 4 bytes", "memset of 40 bytes"
     cond: Term
     null: Term
+    # (C name, condition) per local the pointer may point to whose lifetime it may outlive:
+    # the condition holds when the pointer points to it and it is dead
+    dead: list = field(default_factory=list)
 
 
 def pointer_text(objects: list[MemoryObject], value: int) -> str:
@@ -333,6 +344,11 @@ class MemoryEncoder:
                     size = count * self.layout.size(ins.mem_type)
                     self.object_of_alloca[ins.key] = self._new_object(ins.name, ins.mem_type, size, False,
                                                                       self._where(ins))
+                elif _is_lifetime_call(ins):
+                    obj = self.object_of_alloca.get(ins.operands[0].key) if isinstance(ins.operands[0], Ref) else None
+                    if obj is None:
+                        raise _unsupported("lifetime marker of something other than a local", self._where(ins))
+                    obj.followed = True
                 elif _is_heap_call(ins) and ins.callee != "free":
                     self.object_of_call[ins.key] = self._heap_object(ins, block.name)
                 elif ins.opcode in ("load", "store", "getelementptr") and ins.mem_type is None:
@@ -621,10 +637,11 @@ class MemoryEncoder:
                 obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
                 name = f"{obj.c_name}[#]"
                 obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
-            if obj.heap:
-                # not allocated before its call site runs: freed, or not yet allocated
-                obj.allocated = self.new_state(f"{obj.c_name}.allocated", 1, "memory", 0,
-                                               [f"{obj.c_name}.allocated"])
+            if obj.heap or obj.followed:
+                # not allocated before its call site runs: freed, or not yet allocated; a
+                # followed local: dead before its declaration and after its scope
+                name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
+                obj.allocated = self.new_state(name, 1, "memory", 0, [name])
 
     # cells wider than this are not tracked (a struct read and written whole)
     TRACKED_CELL_BYTES = 16
@@ -682,7 +699,7 @@ class MemoryEncoder:
         self._current = {}
 
     def handles(self, ins: Instr) -> bool:
-        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins)
+        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins)
 
     def encode(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
         """Encode one memory instruction at the point of the step where `guard` holds when it
@@ -701,12 +718,17 @@ class MemoryEncoder:
             return self._gep(ins, arg)
         if _is_heap_call(ins):
             return self._heap_call(ins, arg, guard, here)
+        if _is_lifetime_call(ins):
+            obj = self.object_of_alloca[ins.operands[0].key]
+            alive = tb.true() if ins.callee == LIFETIME_START else tb.false()
+            self._current[obj.allocated.index] = tb.ite(guard, alive, self._cell(obj.allocated))
+            return None
         if op == "load":
             targets = self.targets(ins.operands[0])
             size = self.layout.store_size(ins.mem_type)
             pointer = arg(0)
             value, fault = self._read(pointer, size, targets)
-            self._record(ins, pointer, fault, guard, here, f"read of {size} bytes")
+            self._record(ins, pointer, fault, guard, here, f"read of {size} bytes", targets)
             return self._from_memory(value) if ins.mem_type == "ptr" else tb.extract(value, ins.width - 1, 0) \
                 if value.width != ins.width else value
         if op == "store":
@@ -724,7 +746,7 @@ class MemoryEncoder:
             pointer = arg(1)
             targets = self.targets(ins.operands[1])
             fault = self._fault(pointer, size, targets)
-            self._record(ins, pointer, fault, guard, here, f"write of {size} bytes")
+            self._record(ins, pointer, fault, guard, here, f"write of {size} bytes", targets)
             self._write(pointer, value, targets, tb.and_(guard, tb.not_(fault)))
             return None
         # memset / memcpy / memmove of constant length
@@ -748,7 +770,7 @@ class MemoryEncoder:
             source = arg(1)
             value, fault = self._read(source, length, self.targets(ins.operands[1]))
         fault = tb.or_(fault, self._fault(destination, length, dest_targets))
-        self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes")
+        self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes", dest_targets)
         self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)), uniform=what == "memset",
                     size=length)
         return None
@@ -819,14 +841,18 @@ class MemoryEncoder:
         return tb.and_(guard, tb.not_(fault))
 
     def _record(self, ins: Instr, pointer: Term, fault: Term, guard: Term, here: Term, access: str,
-                null_is_fine: bool = False) -> None:
+                targets: list[MemoryObject] = (), null_is_fine: bool = False) -> None:
         tb = self.tb
         if fault.op == "const" and fault.param == 0:
             return
         obj = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
         cond = tb.and_(here, tb.and_(guard, fault))
         null = tb.false() if null_is_fine else tb.eq(obj, tb.const(NULL_OBJECT, OBJECT_BITS))
-        self.faults.append(MemoryFault(self._head, ins.line, access, cond, null))
+        # the pointer's object is a local whose lifetime has ended (or not yet begun)
+        dead = [(target.c_name, tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)),
+                                        tb.not_(self._cell(target.allocated))))
+                for target in targets if target.followed]
+        self.faults.append(MemoryFault(self._head, ins.line, access, cond, null, dead))
         self.last_fault = fault
 
     # ----------------------------------------------------------------- terms
@@ -875,8 +901,9 @@ class MemoryEncoder:
         else:
             inside = tb.not_(tb.op("ult", tb.const(obj.size - size, OFFSET_BITS), offset))
         hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
-        if obj.heap:
-            hit = tb.and_(hit, self._cell(obj.allocated))  # freed or not yet allocated: invalid
+        if obj.allocated is not None:
+            # freed or not yet allocated (heap), dead (a followed local): invalid
+            hit = tb.and_(hit, self._cell(obj.allocated))
         if obj.cell > 1:
             low = tb.extract(offset, obj.cell.bit_length() - 2, 0)
             hit = tb.and_(hit, tb.eq(low, tb.const(0, low.width)))

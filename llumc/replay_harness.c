@@ -268,6 +268,50 @@ static void read_numbers(const char *path, unsigned long long *target, long long
     sys_close(fd);
 }
 
+/* Locals whose lifetime llumc follows (a pointer may outlive their scope; llumc/lifetimes.py),
+ * for the valid-memsafety replay: each such local lives in memory of its own, taken from this
+ * arena and never reused, so an address inside a dead one can only be a use of that dead
+ * local (on the stack a later frame would reuse it and the check could fire on a live
+ * variable). __llumc_replay_access runs before every load and store of the program and traps
+ * on a dead local's bytes; the trap's caller is the access's line. */
+#define LLUMC_ARENA_BYTES (1 << 24)
+#define LLUMC_MAX_DEAD 4096
+static unsigned char local_arena[LLUMC_ARENA_BYTES] __attribute__((aligned(16)));
+static unsigned long long arena_used;
+static uintptr_t dead_start[LLUMC_MAX_DEAD], dead_end[LLUMC_MAX_DEAD];
+static long dead_count;
+
+void *__llumc_replay_local(unsigned long long size) {
+    unsigned long long rounded = (size + 15) & ~15ULL;
+    if (rounded == 0) rounded = 16;
+    if (rounded > LLUMC_ARENA_BYTES - arena_used) bad_values(-1); /* out of arena: no verdict */
+    void *start = local_arena + arena_used;
+    arena_used += rounded;
+    return start;
+}
+
+void __llumc_replay_lifetime(void *pointer, unsigned long long size, int alive) {
+    uintptr_t start = (uintptr_t)pointer;
+    for (long i = 0; i < dead_count; i++)
+        if (dead_start[i] == start) {
+            dead_count--;
+            dead_start[i] = dead_start[dead_count], dead_end[i] = dead_end[dead_count];
+            i--;
+        }
+    if (!alive) {
+        if (dead_count >= LLUMC_MAX_DEAD) bad_values(-2); /* no verdict */
+        dead_start[dead_count] = start, dead_end[dead_count] = start + size;
+        dead_count++;
+    }
+}
+
+void __llumc_replay_access(void *pointer) {
+    uintptr_t address = (uintptr_t)pointer;
+    for (long i = 0; i < dead_count; i++)
+        if (address >= dead_start[i] && address < dead_end[i])
+            __asm__ volatile(".byte 0x0f, 0xb9, 0x40, 0xfe"); /* ud1l 254(%eax),%eax: a trap of kind 254 */
+}
+
 /* Values of uninitialised locals, for a program compiled through llumc's front-end rewrite
  * (llumc/replay.py): `ID VALUE` pairs, grouped by ID in the order the model read them. Each
  * rewritten site asks for its ID's next value; a site the model never read (its value was

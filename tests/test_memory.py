@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from llumc.check import check_program
+from llumc.frontend import Checks, compile_c, source_ir
 from tests.test_loop_programs import build_native, run_native
 
 MEMORY = Path(__file__).parent / "programs" / "memory"
@@ -115,6 +116,34 @@ def test_valid_memsafety_out_of_bounds_write_is_false_and_replayed() -> None:
     assert result.error.kind == "memory" and result.error.line == 9
     assert result.confirmation.startswith("replayed:") and "oob_write_unknown.c:9" in result.confirmation
     assert [i.value for step in result.trace for i in step.inputs] == [4]
+
+
+@pytest.mark.parametrize("name, local, line", [("dead_callee_local_unknown", "a", 10),
+                                               ("dead_scope_local_unknown", "x", 12)])
+def test_use_of_a_dead_local_is_false_under_valid_memsafety_and_replayed(name: str, local: str, line: int) -> None:
+    """A pointer that outlives its local (a callee's array, a block's variable): under
+    unreach-call the program is UNKNOWN with the reason (test_memory_program); under
+    valid-memsafety FALSE, confirmed by the native replay, where the local lives in memory of
+    its own and the access traps once the local is dead (llumc.lifetimes, replay_harness.c)."""
+    result = check_program(MEMORY / f"{name}.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert result.verdict == "false", result.reason
+    assert result.error.kind == "memory" and result.error.line == line
+    assert f"use of local '{local}' outside its lifetime" in result.error.description, result.error.description
+    assert result.confirmation == (f"replayed: use of a local outside its lifetime at {name}.c:{line} "
+                                   "(checks compiled in: array-bounds,null)"), result.confirmation
+
+
+def test_pointers_that_stay_in_scope_leave_no_memory() -> None:
+    """Locals whose address is passed to callees (swap, out-parameters, a callee's array) are
+    followed until inlining shows no access after their end, then promoted as before: no
+    memory object is left, and valid-memsafety is TRUE."""
+    path = MEMORY / "scoped_pointers_true.c"
+    before = source_ir(path, m32=True, clang=None, checks=Checks(), wrapv=True)
+    assert "@__llumc_lifetime_end(ptr %a)" in before and "@__llumc_lifetime_end(ptr %z)" in before
+    assert "@__llumc_lifetime_end(ptr %total)" not in before  # its address is never taken
+    module = compile_c(path, m32=True)
+    assert " alloca " not in module.ir and "__llumc_lifetime" not in module.ir
+    assert check_program(path, m32=True, timeout=TIMEOUT, prop="valid-memsafety").verdict == "true"
 
 
 def test_valid_memsafety_true_without_heap_and_unknown_with_it() -> None:

@@ -1,0 +1,318 @@
+"""Lifetimes of locals: which locals a pointer may outlive, on the front end's IR text.
+
+C ends an automatic object's lifetime where its block ends (or its function returns); a use
+through a pointer afterwards is undefined behaviour (README "Memory"). clang marks both ends
+with `llvm.lifetime.start/end` (`-fsanitize-address-use-after-scope` asks for them at -O0),
+but SROA deletes the markers and promotes the local, and the dead read becomes a read of the
+last value: silently defined. So, on clang's text, the markers of every local whose address
+escapes (stored, passed to a call, returned: all a -O0 pointer can do to outlive its scope)
+become calls of our own functions, which capture the pointer, so SROA keeps the local in
+memory (`protect_escaping_locals`). After inlining, the ones no access can follow the end of
+are released again (`release_contained_locals`), so only a local a pointer may really outlive
+stays memory, with a state bit for "alive" (llumc.memory) that the markers set and clear.
+
+Text, not llvmlite: these run between clang's text and the first parse, and between the
+inliner's print and the second parse, where the front end has the text anyway."""
+
+from __future__ import annotations
+
+import re
+
+LIFETIME_START = "__llumc_lifetime_start"
+LIFETIME_END = "__llumc_lifetime_end"
+LIFETIME_FUNCTIONS = (LIFETIME_START, LIFETIME_END)
+DECLARATIONS = "".join(f"\ndeclare void @{name}(ptr)\n" for name in LIFETIME_FUNCTIONS)
+
+_NAME = r"%(?:[\w.$-]+|\"[^\"]*\")"
+# LLVM 21's markers take the pointer only; older ones a size first
+_LLVM_MARKER = re.compile(r"@llvm\.lifetime\.(start|end)\.p0\((?:i64 -?\d+, )?ptr (" + _NAME + r")\)")
+_OUR_MARKER = re.compile(r"@(" + LIFETIME_START + "|" + LIFETIME_END + r")\(ptr (" + _NAME + r")\)")
+_DEFINITION = re.compile(r"^\s+(" + _NAME + r") = ")
+_LOAD = re.compile(r"^\s+" + _NAME + r" = load (?:volatile |atomic )?[^,]+, ptr (" + _NAME + r")(?:,|$)")
+_STORE = re.compile(r"^\s+store (?:volatile |atomic )?(.+?), ptr (" + _NAME + r")(?:,|$)")
+_GEP = re.compile(r"^\s+(" + _NAME + r") = getelementptr (?:[a-z]+(?:\(\S+\))? )*.*?, ptr (" + _NAME + r")(?=,|$)")
+_MERGE = re.compile(r"^\s+(" + _NAME + r") = (?:phi|select|bitcast|addrspacecast|freeze)\b")
+_MEMORY_INTRINSIC = re.compile(r"call void @llvm\.mem(?:set|cpy|move)\.")
+_COMPARE = re.compile(r"^\s+" + _NAME + r" = icmp ")
+
+
+def _is_name_character(character: str) -> bool:
+    return character.isalnum() or character in "_.$-"
+
+
+def _uses(body: str, name: str) -> list[tuple[int, str]]:
+    """(line start, line) of every line of `body` where `name` occurs as a whole operand."""
+    found = []
+    position = body.find(name)
+    while position >= 0:
+        after = position + len(name)
+        if name.startswith('%"') or after >= len(body) or not _is_name_character(body[after]):
+            start = body.rfind("\n", 0, position) + 1
+            end = body.find("\n", position)
+            end = len(body) if end < 0 else end
+            if not found or found[-1][0] != start:
+                found.append((start, body[start:end]))
+            position = body.find(name, end)
+        else:
+            position = body.find(name, after)
+    return found
+
+
+def _occurs(name: str, text: str) -> bool:
+    return any(True for _ in _uses(text, name))
+
+
+def _follow(body: str, root: str, merges: bool) -> tuple[bool, set[str], list[int]]:
+    """Walk the pointers derived from `root` (GEPs; with `merges`, also phis and selects).
+    Returns (the address escapes, the derived names, the line starts of accesses through
+    them). An escape is any use but a load's or store's address, a GEP's base, a memory
+    intrinsic's operand, a comparison, a marker or a debug record."""
+    derived, pending, accesses = {root}, [root], []
+    while pending:
+        name = pending.pop()
+        for start, line in _uses(body, name):
+            definition = _DEFINITION.match(line)
+            if definition and definition.group(1) == name:
+                continue  # its own definition (a GEP's other operands are checked below)
+            if "#dbg_" in line or "@llvm.dbg." in line or _LLVM_MARKER.search(line) or _OUR_MARKER.search(line):
+                continue
+            load = _LOAD.match(line)
+            if load and load.group(1) == name:
+                accesses.append(start)
+                continue
+            store = _STORE.match(line)
+            if store and store.group(2) == name and not _occurs(name, store.group(1)):
+                accesses.append(start)
+                continue
+            gep = _GEP.match(line)
+            if gep and gep.group(2) == name and not _occurs(name, line[gep.end():]):
+                if gep.group(1) not in derived:
+                    derived.add(gep.group(1))
+                    pending.append(gep.group(1))
+                continue
+            if _MEMORY_INTRINSIC.search(line):
+                accesses.append(start)
+                continue
+            if _COMPARE.match(line):
+                continue
+            merge = _MERGE.match(line) if merges else None
+            if merge:
+                if merge.group(1) not in derived:
+                    derived.add(merge.group(1))
+                    pending.append(merge.group(1))
+                continue
+            return True, derived, accesses
+    return False, derived, accesses
+
+
+def _function_bodies(text: str) -> list[tuple[int, int]]:
+    spans = []
+    position = text.find("\ndefine ")
+    while position >= 0:
+        end = text.find("\n}\n", position)
+        if end < 0:
+            break
+        spans.append((position + 1, end + 3))
+        position = text.find("\ndefine ", end)
+    return spans
+
+
+def protect_escaping_locals(text: str) -> str:
+    """clang's text with the markers of each local whose address escapes turned into calls
+    of LIFETIME_START/LIFETIME_END (and their declarations added); unchanged without markers."""
+    if "@llvm.lifetime." not in text:
+        return text
+    pieces, done, protected = [], 0, False
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        if "@llvm.lifetime." not in body:
+            continue
+        marked = {match.group(2) for match in _LLVM_MARKER.finditer(body)}
+        escaping = {name for name in marked if _follow(body, name, merges=True)[0]}
+        if not escaping:
+            continue
+
+        def rename(match: re.Match) -> str:
+            if match.group(2) not in escaping:
+                return match.group(0)
+            function = LIFETIME_START if match.group(1) == "start" else LIFETIME_END
+            return f"@{function}(ptr {match.group(2)})"
+
+        pieces += [text[done:start], _LLVM_MARKER.sub(rename, body)]
+        done = end
+        protected = True
+    if not protected:
+        return text
+    pieces.append(text[done:])
+    return "".join(pieces) + DECLARATIONS
+
+
+def protected_locals(body: str) -> set[str]:
+    """The locals of a function's text whose lifetimes the encoder follows (LIFETIME_START)."""
+    return {match.group(2) for match in _OUR_MARKER.finditer(body) if match.group(1) == LIFETIME_START}
+
+
+_LABEL = re.compile(r"^([\w.$-]+|\"[^\"]*\"):")
+_TARGET = re.compile(r"label (" + _NAME + r")")
+
+
+def _blocks(body: str) -> tuple[list[tuple[str, int, int]], dict[str, int]]:
+    """Basic blocks of a function's text: (label, start, end) in order, and label -> index."""
+    starts: list[tuple[str, int]] = []
+    first = body.find("{\n") + 2
+    starts.append(("", first))  # the entry block (its label may be implicit)
+    position = first
+    while True:
+        newline = body.find("\n", position)
+        if newline < 0:
+            break
+        position = newline + 1
+        match = _LABEL.match(body, position)
+        if match:
+            if position == first:
+                starts[0] = (match.group(1), first)
+            else:
+                starts.append((match.group(1), position))
+    blocks = [(label, start, starts[i + 1][1] if i + 1 < len(starts) else len(body))
+              for i, (label, start) in enumerate(starts)]
+    return blocks, {label: i for i, (label, _, _) in enumerate(blocks)}
+
+
+def _access_after_end(body: str, name: str, accesses: list[int]) -> bool:
+    """Whether some access (line starts in `body`) can run after an end marker of `name`
+    without a start marker of `name` between them (forward search over the blocks)."""
+    markers = sorted((m.start(), m.group(1) == LIFETIME_START) for m in _OUR_MARKER.finditer(body)
+                     if m.group(2) == name)
+    if not any(not is_start for _, is_start in markers):
+        return False
+    blocks, index_of = _blocks(body)
+    block_starts = [start for _, start, _ in blocks]
+
+    def block_of(position: int) -> int:
+        low, high = 0, len(block_starts) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            if block_starts[middle] <= position:
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+    events_in: dict[int, list[tuple[int, str]]] = {}
+    for position, is_start in markers:
+        events_in.setdefault(block_of(position), []).append((position, "start" if is_start else "end"))
+    for position in accesses:
+        events_in.setdefault(block_of(position), []).append((position, "access"))
+    for events in events_in.values():
+        events.sort()
+
+    def successors(block: int) -> list[int]:
+        _, start, end = blocks[block]
+        return [index_of[label.lstrip("%")] for label in _TARGET.findall(body, start, end)
+                if label.lstrip("%") in index_of]
+
+    seen: set[int] = set()
+    pending: list[int] = []
+    for block, events in events_in.items():
+        dead = False
+        for _, kind in events:
+            if kind == "end":
+                dead = True
+            elif kind == "start":
+                dead = False
+            elif dead:
+                return True
+        if dead:
+            pending.extend(successors(block))
+    while pending:
+        block = pending.pop()
+        if block in seen:
+            continue
+        seen.add(block)
+        stop = False
+        for _, kind in events_in.get(block, []):
+            if kind == "access":
+                return True
+            if kind == "start":
+                stop = True
+                break
+        if not stop:
+            pending.extend(successors(block))
+    return False
+
+
+def release_contained_locals(text: str) -> str:
+    """After inlining: delete the markers of each protected local of `main` whose address
+    does not escape and which no access can reach after its lifetime ended, so SROA promotes
+    it again; the others keep theirs (llumc.memory gives them an "alive" bit)."""
+    if f"@{LIFETIME_END}(" not in text:
+        return text
+    pieces, done = [], 0
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        names = {match.group(2) for match in _OUR_MARKER.finditer(body)}
+        released = set()
+        for name in sorted(names):
+            escapes, _, accesses = _follow(body, name, merges=True)
+            if not escapes and not _access_after_end(body, name, accesses):
+                released.add(name)
+        if not released:
+            continue
+        lines = body.split("\n")
+        kept = [line for line in lines
+                if not ((match := _OUR_MARKER.search(line)) and match.group(2) in released)]
+        pieces += [text[done:start], "\n".join(kept)]
+        done = end
+    if not pieces:
+        return text
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+_ALLOCA_LINE = re.compile(r"^(\s+)(" + _NAME + r") = alloca (.+?), align \d+(.*)$")
+_DEBUG_LOCATION = re.compile(r", (!dbg !\d+)")
+
+
+def native_replay_text(text: str, check_accesses: bool) -> str:
+    """The front end's text made for the native replay (llumc.replay): without
+    `check_accesses` the markers do nothing; with it (valid-memsafety) each followed local
+    lives in memory of its own from the harness (never reused), the markers tell the harness
+    where it dies and comes alive again, and every load and store through a named pointer asks
+    the harness first, which traps at a dead local's bytes (the call carries the access's line)."""
+    if f"@{LIFETIME_START}(" not in text and f"@{LIFETIME_END}(" not in text:
+        return text
+    if not check_accesses:
+        return text.replace(DECLARATIONS, "".join(
+            f"\ndefine void @{name}(ptr %p) {{\n  ret void\n}}\n" for name in LIFETIME_FUNCTIONS))
+    pieces, done = [], 0
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        followed = {match.group(2) for match in _OUR_MARKER.finditer(body)}
+        sizes: dict[str, str] = {}
+        lines = []
+        for line in body.split("\n"):
+            alloca = _ALLOCA_LINE.match(line)
+            if alloca and alloca.group(2) in followed:
+                indent, name, ty = alloca.group(1), alloca.group(2), alloca.group(3)
+                sizes[name] = f"ptrtoint (ptr getelementptr ({ty}, ptr null, i32 1) to i64)"
+                lines.append(f"{indent}{name} = call ptr @__llumc_replay_local(i64 {sizes[name]})")
+                continue
+            marker = _OUR_MARKER.search(line)
+            if marker and marker.group(2) in sizes:
+                alive = 1 if marker.group(1) == LIFETIME_START else 0
+                lines.append(line[:marker.start()] + f"@__llumc_replay_lifetime(ptr {marker.group(2)}, "
+                             f"i64 {sizes[marker.group(2)]}, i32 {alive})" + line[marker.end():])
+                continue
+            access = _LOAD.match(line) or _STORE.match(line)
+            if access:
+                pointer = access.group(access.lastindex)
+                location = _DEBUG_LOCATION.search(line)
+                lines.append(f"  call void @__llumc_replay_access(ptr {pointer})"
+                             + (f", {location.group(1)}" if location else ""))
+            lines.append(line)
+        pieces += [text[done:start], "\n".join(lines)]
+        done = end
+    pieces.append(text[done:])
+    return ("".join(pieces).replace(DECLARATIONS, "")
+            + "\ndeclare ptr @__llumc_replay_local(i64)\ndeclare void @__llumc_replay_lifetime(ptr, i64, i32)"
+            + "\ndeclare void @__llumc_replay_access(ptr)\n")
