@@ -42,8 +42,8 @@ from llumc.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
-from llumc.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, protect_escaping_locals, protected_locals,
-                             release_contained_locals)
+from llumc.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
+                             protected_locals, release_contained_locals)
 
 __all__ = [
     "Checks",
@@ -152,7 +152,7 @@ def clang_command(clang: str | None) -> tuple[list[str], bool]:
     return [sys.executable, "-m", "ziglang", "cc"], True
 
 
-def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[str]:
+def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes: bool = False) -> list[str]:
     if is_zig:
         target = "x86-linux-gnu" if m32 else "x86_64-linux-gnu"
     else:
@@ -164,16 +164,17 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[s
         # remaining `noinline` is rewritten to `alwaysinline` (-O1 with -disable-llvm-passes
         # would also work but adds lifetime markers and TBAA we would only have to strip).
         "-O0", "-Xclang", "-disable-O0-optnone",
-        # lifetime markers at -O0 (clang emits them at -O0 only for ASan's use-after-scope
-        # checks; this cc1 option asks for the markers without ASan): where a local's scope
-        # ends, so a use of it through a pointer afterwards is detected (`_protect_escaping_locals`)
-        "-Xclang", "-fsanitize-address-use-after-scope",
         "-fno-discard-value-names",  # allocas named after C variables: readable IR and phis
         "-fno-sanitize=all",  # zig enables UBSan in its debug mode: it changes the program
         "-fno-stack-protector",
         "-w", *OLD_C_ERRORS_AS_WARNINGS,
         "-S", "-emit-llvm",
     ]
+    if lifetimes:
+        # lifetime markers at -O0 (clang emits them at -O0 only for ASan's use-after-scope
+        # checks; this cc1 option asks for the markers without ASan): where each local's scope
+        # ends, so a use through a pointer afterwards is seen (llumc.lifetimes)
+        flags[flags.index("-S"):flags.index("-S")] = ["-Xclang", "-fsanitize-address-use-after-scope"]
     sanitizers = []
     if checks.overflow:
         sanitizers += ["signed-integer-overflow", "shift-base"]
@@ -195,14 +196,15 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool) -> list[s
     return flags
 
 
-def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool) -> str:
+def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
+               lifetimes: bool = False) -> str:
     command, is_zig = clang_command(clang)
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
         # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
         # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
         # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
-        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv), "-o", str(out), "-x", "c", str(path)]
+        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv, lifetimes), "-o", str(out), "-x", "c", str(path)]
         try:
             proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
         except FileNotFoundError:
@@ -1086,6 +1088,9 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
     Shared with the replay, which must number the uninitialised-local sites exactly as the
     model does."""
     text = _run_clang(source, m32, clang, checks, wrapv)
+    if address_escapes(text):
+        # a pointer may outlive a local: again with lifetime markers (llumc.lifetimes)
+        text = _run_clang(source, m32, clang, checks, wrapv, lifetimes=True)
     primitives_defined = {
         name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
     }

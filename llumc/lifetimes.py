@@ -117,6 +117,23 @@ def _function_bodies(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_ALLOCA_NAME = re.compile(r"^  (" + _NAME + r") = alloca ", re.M)
+
+
+def address_escapes(text: str) -> bool:
+    """Whether some local's address escapes in clang's text (compiled without markers): only
+    then does the front end ask clang for lifetime markers, which also reshape the code of
+    scopes (cleanup blocks), so every other program keeps exactly the IR it had."""
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        entry_end = body.find("\n\n")  # -O0 puts every alloca in the entry block
+        entry = body if entry_end < 0 else body[:entry_end]
+        for name in _ALLOCA_NAME.findall(entry):
+            if _follow(body, name, merges=True)[0]:
+                return True
+    return False
+
+
 def protect_escaping_locals(text: str) -> str:
     """clang's text with the markers of each local whose address escapes turned into calls
     of LIFETIME_START/LIFETIME_END (and their declarations added); unchanged without markers."""
