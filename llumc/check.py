@@ -180,9 +180,9 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
         if evaluate(fault.cond, leaves, cache):
             if evaluate(fault.null, leaves, cache):
                 return FaultSite(fault.line, f"NULL dereference ({fault.access})")
-            for name, dead in fault.dead:
+            for what, dead in fault.dead:
                 if evaluate(dead, leaves, cache):
-                    return FaultSite(fault.line, f"use of local '{name}' outside its lifetime ({fault.access})")
+                    return FaultSite(fault.line, f"{what} ({fault.access})")
             return FaultSite(fault.line, f"out-of-bounds or invalid {fault.access}")
     return None
 

@@ -290,17 +290,24 @@ _ALLOCA_LINE = re.compile(r"^(\s+)(" + _NAME + r") = alloca (.+?), align \d+(.*)
 _DEBUG_LOCATION = re.compile(r", (!dbg !\d+)")
 
 
+_HEAP_CALL = re.compile(r"@(malloc|calloc|free)\(")
+
+
 def native_replay_text(text: str, check_accesses: bool) -> str:
-    """The front end's text made for the native replay (llumc.replay): without
-    `check_accesses` the markers do nothing; with it (valid-memsafety) each followed local
-    lives in memory of its own from the harness (never reused), the markers tell the harness
-    where it dies and comes alive again, and every load and store through a named pointer asks
-    the harness first, which traps at a dead local's bytes (the call carries the access's line)."""
-    if f"@{LIFETIME_START}(" not in text and f"@{LIFETIME_END}(" not in text:
-        return text
-    if not check_accesses:
+    """The front end's text made for the native replay (llumc.replay). Without
+    `check_accesses` the markers do nothing. With it (valid-memsafety), where the program has
+    followed locals or heap calls: each followed local and each malloc/calloc gets memory of
+    its own from the harness (never reused), the markers and free tell the harness where an
+    object dies (and a local comes alive again), and every load and store through a named
+    pointer asks the harness first, which traps on an address outside every live object
+    (replay_harness.c; the call carries the access's line)."""
+    followed_anywhere = f"@{LIFETIME_START}(" in text or f"@{LIFETIME_END}(" in text
+    if not check_accesses or not (followed_anywhere or _HEAP_CALL.search(text)):
+        if not followed_anywhere:
+            return text
         return text.replace(DECLARATIONS, "".join(
             f"\ndefine void @{name}(ptr %p) {{\n  ret void\n}}\n" for name in LIFETIME_FUNCTIONS))
+    text = _HEAP_CALL.sub(lambda match: f"@__llumc_replay_{match.group(1)}(", text)
     pieces, done = [], 0
     for start, end in _function_bodies(text):
         body = text[start:end]

@@ -133,8 +133,8 @@ class MemoryFault:
     access: str  # "read of 4 bytes", "memset of 40 bytes"
     cond: Term
     null: Term
-    # (C name, condition) per local the pointer may point to whose lifetime it may outlive:
-    # the condition holds when the pointer points to it and it is dead
+    # (description, condition) per object the pointer may point to that can be dead (a
+    # followed local, a heap object): the condition holds when it points to it and it is
     dead: list = field(default_factory=list)
 
 
@@ -848,10 +848,11 @@ class MemoryEncoder:
         obj = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
         cond = tb.and_(here, tb.and_(guard, fault))
         null = tb.false() if null_is_fine else tb.eq(obj, tb.const(NULL_OBJECT, OBJECT_BITS))
-        # the pointer's object is a local whose lifetime has ended (or not yet begun)
-        dead = [(target.c_name, tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)),
-                                        tb.not_(self._cell(target.allocated))))
-                for target in targets if target.followed]
+        # the pointer's object is a local whose lifetime has ended, or a freed heap object
+        dead = [(f"use of local '{target.c_name}' outside its lifetime" if target.followed
+                 else f"use of '{target.c_name}' after free",
+                 tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)), tb.not_(self._cell(target.allocated))))
+                for target in targets if target.allocated is not None]
         self.faults.append(MemoryFault(self._head, ins.line, access, cond, null, dead))
         self.last_fault = fault
 

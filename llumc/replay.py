@@ -61,7 +61,8 @@ _TRAP_NAMES = {
     13: "signed negation overflow",
     3: "division overflow or division by zero",
     20: "shift out of bounds",
-    254: "use of a local outside its lifetime",  # replay_harness.c, __llumc_replay_access
+    # replay_harness.c (valid-memsafety): past an object's end, or into a freed or dead one
+    254: "invalid memory access",
 }
 
 

@@ -268,48 +268,83 @@ static void read_numbers(const char *path, unsigned long long *target, long long
     sys_close(fd);
 }
 
-/* Locals whose lifetime llumc follows (a pointer may outlive their scope; llumc/lifetimes.py),
- * for the valid-memsafety replay: each such local lives in memory of its own, taken from this
- * arena and never reused, so an address inside a dead one can only be a use of that dead
- * local (on the stack a later frame would reuse it and the check could fire on a live
- * variable). __llumc_replay_access runs before every load and store of the program and traps
- * on a dead local's bytes; the trap's caller is the access's line. */
+/* Memory the valid-memsafety replay watches: the heap (malloc, calloc, free) and the locals
+ * whose lifetime llumc follows (a pointer may outlive their scope; llumc/lifetimes.py). Each
+ * such object gets a block of this arena of its own, never reused, with a gap after it; the
+ * front end's text calls __llumc_replay_access before every load and store of the program,
+ * and it traps on an arena address outside every live block: in a gap (past an object's end),
+ * in a freed heap block, in a dead local. On the stack or with the real malloc a later
+ * object would reuse the bytes and the check could fire on a live one, so no trap here is
+ * anything but an invalid access. The trap's caller is the access's line (frame chain). */
 #define LLUMC_ARENA_BYTES (1 << 24)
-#define LLUMC_MAX_DEAD 4096
-static unsigned char local_arena[LLUMC_ARENA_BYTES] __attribute__((aligned(16)));
+#define LLUMC_MAX_BLOCKS 65536
+#define LLUMC_GAP 16
+static unsigned char arena[LLUMC_ARENA_BYTES] __attribute__((aligned(16)));
 static unsigned long long arena_used;
-static uintptr_t dead_start[LLUMC_MAX_DEAD], dead_end[LLUMC_MAX_DEAD];
-static long dead_count;
+static uintptr_t block_start[LLUMC_MAX_BLOCKS], block_end[LLUMC_MAX_BLOCKS];
+static unsigned char block_live[LLUMC_MAX_BLOCKS], block_heap[LLUMC_MAX_BLOCKS];
+static long block_count;
 
-void *__llumc_replay_local(unsigned long long size) {
-    unsigned long long rounded = (size + 15) & ~15ULL;
-    if (rounded == 0) rounded = 16;
-    if (rounded > LLUMC_ARENA_BYTES - arena_used) bad_values(-1); /* out of arena: no verdict */
-    void *start = local_arena + arena_used;
+static _Noreturn void invalid_access(void) {
+    /* ud1l 254(%eax),%eax: a trap of kind 254, which llumc/replay.py names */
+    __asm__ volatile(".byte 0x0f, 0xb9, 0x40, 0xfe");
+    __builtin_unreachable();
+}
+
+static void *new_block(unsigned long long size, int heap) {
+    unsigned long long rounded = ((size + 15) & ~15ULL) + LLUMC_GAP;
+    /* out of arena or blocks: no verdict (bad-values), never a wrong one */
+    if (rounded > LLUMC_ARENA_BYTES - arena_used || block_count >= LLUMC_MAX_BLOCKS) bad_values(-1);
+    unsigned char *start = arena + arena_used;
     arena_used += rounded;
+    block_start[block_count] = (uintptr_t)start, block_end[block_count] = (uintptr_t)start + size;
+    block_live[block_count] = 1, block_heap[block_count] = (unsigned char)heap;
+    block_count++;
     return start;
 }
 
-void __llumc_replay_lifetime(void *pointer, unsigned long long size, int alive) {
-    uintptr_t start = (uintptr_t)pointer;
-    for (long i = 0; i < dead_count; i++)
-        if (dead_start[i] == start) {
-            dead_count--;
-            dead_start[i] = dead_start[dead_count], dead_end[i] = dead_end[dead_count];
-            i--;
-        }
-    if (!alive) {
-        if (dead_count >= LLUMC_MAX_DEAD) bad_values(-2); /* no verdict */
-        dead_start[dead_count] = start, dead_end[dead_count] = start + size;
-        dead_count++;
+static long block_at(uintptr_t address) { /* the last block starting at or before address */
+    long low = 0, high = block_count - 1;
+    while (low < high) {
+        long middle = (low + high + 1) / 2;
+        if (block_start[middle] <= address) low = middle; else high = middle - 1;
     }
+    return block_count && block_start[low] <= address ? low : -1;
+}
+
+void *__llumc_replay_local(unsigned long long size) { return new_block(size, 0); }
+
+void __llumc_replay_lifetime(void *pointer, unsigned long long size, int alive) {
+    (void)size;
+    long block = block_at((uintptr_t)pointer);
+    if (block >= 0 && block_start[block] == (uintptr_t)pointer && !block_heap[block])
+        block_live[block] = (unsigned char)alive;
 }
 
 void __llumc_replay_access(void *pointer) {
     uintptr_t address = (uintptr_t)pointer;
-    for (long i = 0; i < dead_count; i++)
-        if (address >= dead_start[i] && address < dead_end[i])
-            __asm__ volatile(".byte 0x0f, 0xb9, 0x40, 0xfe"); /* ud1l 254(%eax),%eax: a trap of kind 254 */
+    if (address < (uintptr_t)arena || address >= (uintptr_t)arena + arena_used) return;
+    long block = block_at(address);
+    if (block < 0 || address >= block_end[block] || !block_live[block]) invalid_access();
+}
+
+/* SV-COMP's allocation never fails (llumc's model says so too) */
+void *__llumc_replay_malloc(unsigned long size) { return new_block(size, 1); }
+
+void *__llumc_replay_calloc(unsigned long count, unsigned long size) {
+    /* the arena starts zeroed and is never reused */
+    if (size && count > ~0UL / size) bad_values(-3);
+    return new_block((unsigned long long)count * size, 1);
+}
+
+void __llumc_replay_free(void *pointer) {
+    if (!pointer) return;
+    long block = block_at((uintptr_t)pointer);
+    /* only the start of a live heap block may be freed: anything else (a double free, a
+     * local, a pointer into a block) is invalid; a pointer outside the arena too */
+    if (block < 0 || block_start[block] != (uintptr_t)pointer || !block_heap[block] || !block_live[block])
+        invalid_access();
+    block_live[block] = 0;
 }
 
 /* Values of uninitialised locals, for a program compiled through llumc's front-end rewrite

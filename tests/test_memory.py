@@ -129,8 +129,43 @@ def test_use_of_a_dead_local_is_false_under_valid_memsafety_and_replayed(name: s
     assert result.verdict == "false", result.reason
     assert result.error.kind == "memory" and result.error.line == line
     assert f"use of local '{local}' outside its lifetime" in result.error.description, result.error.description
-    assert result.confirmation == (f"replayed: use of a local outside its lifetime at {name}.c:{line} "
+    assert result.confirmation == (f"replayed: invalid memory access at {name}.c:{line} "
                                    "(checks compiled in: array-bounds,null)"), result.confirmation
+
+
+HEAP_FAULTS = {
+    "use_after_free": ("int *p = malloc(8); p[0] = 1; int k = __VERIFIER_nondet_int();\n"
+                       "if (k == 3) free(p);\nint v = p[0];\nif (k != 3) free(p); return v;", 6),
+    "overflow_by_one": ("int *p = malloc(16); int n = __VERIFIER_nondet_int(); if (n < 0 || n > 4) return 0;\n"
+                        "for (int i = 0; i <= n; i++)\np[i] = i;\nfree(p); return 0;", 6),
+    "double_free": ("int *p = malloc(4); *p = 1; free(p);\nif (__VERIFIER_nondet_int())\nfree(p);\nreturn 0;", 6),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HEAP_FAULTS))
+def test_heap_faults_are_false_under_valid_memsafety_and_replayed(name: str, tmp_path: Path) -> None:
+    """The replay keeps heap objects in the harness's arena (never reused, a gap after each):
+    a use after free, a write one past the end, a double free trap at their line."""
+    body, line = HEAP_FAULTS[name]
+    path = tmp_path / "prog.c"
+    path.write_text("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nint main() {\n"
+                    + body + "\n}\n")
+    result = check_program(path, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert result.verdict == "false", result.reason
+    assert result.error.kind == "memory" and result.error.line == line, result.error
+    assert result.confirmation.startswith(f"replayed: invalid memory access at prog.c:{line}"), result.confirmation
+
+
+def test_the_replay_arena_never_traps_on_valid_accesses() -> None:
+    """The arena's checks confirm nothing a valid run does: the heap and pointer programs,
+    replayed under valid-memsafety with their own FALSE inputs (they end in reach_error, which
+    is no memory fault), are not confirmed."""
+    from llumc.replay import ReplayExpectation, replay
+    for name, values in [("malloc_buffer_false.c", [3, 1, 2, 3, 4]), ("malloc_index_false.c", [7, 3, 2]),
+                         ("swap_false.c", [1, 2, 3]), ("pointer_walk_false.c", [1, 2, 3])]:
+        result = replay(MEMORY / name, values, ReplayExpectation("memory", None), m32=True)
+        assert not result.confirmed, (name, result.observed)
+        assert "invalid memory access" not in result.observed, (name, result.observed)
 
 
 def test_pointers_that_stay_in_scope_leave_no_memory() -> None:
