@@ -402,7 +402,14 @@ def check_program(
     search_report: dict | None = None
     invariants_checked = False  # the loop invariants passed their check (fresh SAT calls)
 
+    reborn: list[str] = []  # locals declared in a loop that a pointer may outlive (below)
+
     def finish(res: CheckResult) -> CheckResult:
+        if res.verdict == "true" and reborn:
+            # memory.MemoryObject.reborn: each iteration's instance is the same object here
+            res = CheckResult("unknown", prop, res.engine, reason=(
+                f"no error found (proven), but a pointer to local '{reborn[0]}', declared in a loop, "
+                "may outlive an iteration, and llumc does not tell the loop's instances apart"))
         res.seconds = time.monotonic() - started
         res.invariant_search = search_report
         if strengthening is not None and res.verdict == "true" and invariants_checked:
@@ -419,6 +426,7 @@ def check_program(
         return finish(CheckResult("unknown", prop, engine, reason="timeout while encoding"))
     stats = encoded.stats
     say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
+    reborn += [obj.c_name for obj in _memory_objects(encoded) if obj.reborn]
 
     def engine_progress(info: dict) -> None:
         info = dict(info)

@@ -62,12 +62,13 @@ def _occurs(name: str, text: str) -> bool:
     return any(True for _ in _uses(text, name))
 
 
-def _follow(body: str, root: str, merges: bool) -> tuple[bool, set[str], list[int]]:
+def _follow(body: str, root: str, merges: bool) -> tuple[bool, set[str], list[int], bool]:
     """Walk the pointers derived from `root` (GEPs; with `merges`, also phis and selects).
     Returns (the address escapes, the derived names, the line starts of accesses through
-    them). An escape is any use but a load's or store's address, a GEP's base, a memory
-    intrinsic's operand, a comparison, a marker or a debug record."""
-    derived, pending, accesses = {root}, [root], []
+    them, some derived pointer is a phi's value). An escape is any use but a load's or
+    store's address, a GEP's base, a memory intrinsic's operand, a comparison, a marker or a
+    debug record."""
+    derived, pending, accesses, carried = {root}, [root], [], False
     while pending:
         name = pending.pop()
         for start, line in _uses(body, name):
@@ -97,12 +98,14 @@ def _follow(body: str, root: str, merges: bool) -> tuple[bool, set[str], list[in
                 continue
             merge = _MERGE.match(line) if merges else None
             if merge:
+                if " = phi " in line:
+                    carried = True
                 if merge.group(1) not in derived:
                     derived.add(merge.group(1))
                     pending.append(merge.group(1))
                 continue
-            return True, derived, accesses
-    return False, derived, accesses
+            return True, derived, accesses, carried
+    return False, derived, accesses, carried
 
 
 def _function_bodies(text: str) -> list[tuple[int, int]]:
@@ -169,7 +172,7 @@ def protected_locals(body: str) -> set[str]:
     return {match.group(2) for match in _OUR_MARKER.finditer(body) if match.group(1) == LIFETIME_START}
 
 
-_LABEL = re.compile(r"^([\w.$-]+|\"[^\"]*\"):")
+_LABEL = re.compile(r"([\w.$-]+|\"[^\"]*\"):")  # matched at line starts (no `^`: pos > 0)
 _TARGET = re.compile(r"label (" + _NAME + r")")
 
 
@@ -177,7 +180,8 @@ def _blocks(body: str) -> tuple[list[tuple[str, int, int]], dict[str, int]]:
     """Basic blocks of a function's text: (label, start, end) in order, and label -> index."""
     starts: list[tuple[str, int]] = []
     first = body.find("{\n") + 2
-    starts.append(("", first))  # the entry block (its label may be implicit)
+    entry = _LABEL.match(body, first)
+    starts.append((entry.group(1) if entry else "", first))  # the entry block's label may be implicit
     position = first
     while True:
         newline = body.find("\n", position)
@@ -186,20 +190,24 @@ def _blocks(body: str) -> tuple[list[tuple[str, int, int]], dict[str, int]]:
         position = newline + 1
         match = _LABEL.match(body, position)
         if match:
-            if position == first:
-                starts[0] = (match.group(1), first)
-            else:
-                starts.append((match.group(1), position))
+            starts.append((match.group(1), position))
     blocks = [(label, start, starts[i + 1][1] if i + 1 < len(starts) else len(body))
               for i, (label, start) in enumerate(starts)]
     return blocks, {label: i for i, (label, _, _) in enumerate(blocks)}
 
 
-def _access_after_end(body: str, name: str, accesses: list[int]) -> bool:
+def _start_after_end(body: str, name: str) -> bool:
+    """Whether a start marker of `name` can run after one of its end markers (a loop)."""
+    starts = [m.start() for m in _OUR_MARKER.finditer(body) if m.group(2) == name and m.group(1) == LIFETIME_START]
+    return _access_after_end(body, name, starts, through_starts=True)
+
+
+def _access_after_end(body: str, name: str, accesses: list[int], through_starts: bool = False) -> bool:
     """Whether some access (line starts in `body`) can run after an end marker of `name`
-    without a start marker of `name` between them (forward search over the blocks)."""
+    without a start marker of `name` between them (forward search over the blocks); with
+    `through_starts`, start markers do not stop the search."""
     markers = sorted((m.start(), m.group(1) == LIFETIME_START) for m in _OUR_MARKER.finditer(body)
-                     if m.group(2) == name)
+                     if m.group(2) == name and not (through_starts and m.group(1) == LIFETIME_START))
     if not any(not is_start for _, is_start in markers):
         return False
     blocks, index_of = _blocks(body)
@@ -270,9 +278,15 @@ def release_contained_locals(text: str) -> str:
         names = {match.group(2) for match in _OUR_MARKER.finditer(body)}
         released = set()
         for name in sorted(names):
-            escapes, _, accesses = _follow(body, name, merges=True)
-            if not escapes and not _access_after_end(body, name, accesses):
-                released.add(name)
+            escapes, _, accesses, carried = _follow(body, name, merges=True)
+            if escapes or _access_after_end(body, name, accesses):
+                continue
+            # a pointer in a phi may come from the previous iteration, when the local's next
+            # lifetime starts in a loop: the old instance's pointer, which must stay followed
+            # (llumc.memory: `reborn`, no TRUE)
+            if carried and _start_after_end(body, name):
+                continue
+            released.add(name)
         if not released:
             continue
         lines = body.split("\n")

@@ -106,6 +106,9 @@ class MemoryObject:
     # (llumc.lifetimes: a pointer may outlive its scope): 1 while it is alive
     allocated: object = None
     followed: bool = False  # a local with lifetime markers (`allocated` is its "alive" bit)
+    # a followed local whose lifetime starts in a loop: its instances are one object here, so a
+    # pointer kept from one iteration into the next would read the new instance (no TRUE)
+    reborn: bool = False
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
     cell: int = 1  # bytes per cell
     cells: list = field(default_factory=list)  # StateVar per cell
@@ -349,6 +352,8 @@ class MemoryEncoder:
                     if obj is None:
                         raise _unsupported("lifetime marker of something other than a local", self._where(ins))
                     obj.followed = True
+                    if ins.callee == LIFETIME_START and self._in_loop(block.name):
+                        obj.reborn = True
                 elif _is_heap_call(ins) and ins.callee != "free":
                     self.object_of_call[ins.key] = self._heap_object(ins, block.name)
                 elif ins.opcode in ("load", "store", "getelementptr") and ins.mem_type is None:
