@@ -615,7 +615,10 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
                 progress(f"replaying the counterexample ({len(inputs)} nondet values)")
             replayed = replay(source, [i.value for i in inputs], ReplayExpectation(kind="memory", line=fault.line),
                               m32=m32, clang=clang, timeout=timeout, uninit_values=uninit_values)
-            result.error = ErrorSite("memory", fault.line, fault.description)
+            # the model's access may have lost its line (a load hoisted out of its branch):
+            # the replay saw the fault's line
+            line = fault.line if fault.line is not None or not replayed.confirmed else replayed.line
+            result.error = ErrorSite("memory", line, fault.description)
             if replayed.confirmed:
                 result.verdict = "false"
                 result.confirmation = f"replayed: {replayed.observed}"

@@ -157,6 +157,30 @@ def test_overflow_witness_targets_the_operation(tmp_path):
     assert replayed.confirmed, replayed.observed
 
 
+def test_memsafety_witnesses(tmp_path):
+    """valid-memsafety: a violation witness targets the invalid access (replayed natively to it
+    from the witness's values), a correctness witness names the three subproperties."""
+    source = tmp_path / "dead.c"
+    source.write_text((PROGRAMS / "memory" / "dead_callee_local_unknown.c").read_text())
+    run = llumc("dead.c", "--32", "--property", "valid-memsafety", "--witness", "w.yml", cwd=tmp_path)
+    assert run.returncode == 10, run.stdout + run.stderr
+    [entry] = validate(tmp_path / "w.yml")
+    specification = entry["metadata"]["task"]["specification"]
+    assert specification.split("\n") == [f"CHECK( init(main()), LTL(G {name}) )"
+                                         for name in ("valid-free", "valid-deref", "valid-memtrack")]
+    points = waypoints(entry)
+    assert points[-1]["type"] == "target" and points[-1]["location"]["line"] == 10  # w = *p;
+    values = [int(p["constraint"]["value"].split("==")[1]) for p in points if p["type"] == "function_return"]
+    replayed = replay(source, values, ReplayExpectation("memory", 10), m32=True, timeout=30)
+    assert replayed.confirmed, replayed.observed
+    safe = tmp_path / "safe.c"
+    safe.write_text((PROGRAMS / "memory" / "two_dim_true.c").read_text())
+    run = llumc("safe.c", "--32", "--property", "valid-memsafety", "--witness", "t.yml", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout + run.stderr
+    [entry] = validate(tmp_path / "t.yml")
+    assert entry["entry_type"] == "invariant_set" and "valid-deref" in entry["metadata"]["task"]["specification"]
+
+
 def test_correctness_witness_has_the_loop_invariants_at_the_loop_keywords(tmp_path):
     source = tmp_path / "counter.c"
     source.write_text((PROGRAMS / "loops" / "counter_true.c").read_text())
