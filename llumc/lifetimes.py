@@ -164,7 +164,28 @@ def protect_escaping_locals(text: str) -> str:
     if not protected:
         return text
     pieces.append(text[done:])
-    return "".join(pieces) + DECLARATIONS
+    return _without_speculative_loads("".join(pieces)) + DECLARATIONS
+
+
+_DEFINE_GROUP = re.compile(r"^define [^\n]*\) #(\d+) ", re.M)
+
+
+def _without_speculative_loads(text: str) -> str:
+    """Every defined function gets `sanitize_address`, which makes LLVM's passes keep each
+    load where it is: simplifycfg would hoist a load from a local out of its branch (an alloca
+    is always dereferenceable to LLVM), so the model would read a dead local on paths where C
+    does not (no wrong verdict, but spurious faults). All of them: inlining needs the caller's
+    and the callee's to agree. Only an attribute: no ASan pass runs."""
+    groups = set(_DEFINE_GROUP.findall(text))
+    if not groups:
+        return text
+
+    def add(match: re.Match) -> str:
+        if match.group(1) not in groups or "sanitize_address" in match.group(2):
+            return match.group(0)
+        return f"attributes #{match.group(1)} = {{ sanitize_address {match.group(2)}}}"
+
+    return re.sub(r"^attributes #(\d+) = \{ ([^\n]*)\}$", add, text, flags=re.M)
 
 
 def protected_locals(body: str) -> set[str]:
