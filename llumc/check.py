@@ -87,6 +87,7 @@ class CheckResult:
     # FALSE: values the model chose for uninitialised locals that the replayed trace read
     # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
     uninitialised_values: int = 0
+    heap_objects: int = 0  # heap allocation sites in the model (valid-memsafety checks leaks then)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -160,6 +161,7 @@ class FaultSite:
     # "NULL dereference (read of 4 bytes)", "out-of-bounds or invalid write of 4 bytes",
     # "use of local 'a' outside its lifetime (read of 4 bytes)"
     description: str
+    leak: bool = False  # valid-memtrack: no access, nothing the native replay could show
 
 
 def _memory_objects(encoded: EncodeResult) -> list:
@@ -178,6 +180,8 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
     cache: dict[int, int] = {}
     for fault in faults:
         if evaluate(fault.cond, leaves, cache):
+            if fault.leak:
+                return FaultSite(fault.line, fault.access, leak=True)
             if evaluate(fault.null, leaves, cache):
                 return FaultSite(fault.line, f"NULL dereference ({fault.access})")
             for what, dead in fault.dead:
@@ -384,10 +388,33 @@ def check_program(
     scheme: str = "lbe",
     ic3_direction: str = "forward",
     invariants: bool = True,
+    memtrack: bool | None = None,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
-    an unsupported construct is UNKNOWN with the front end's reason."""
+    an unsupported construct is UNKNOWN with the front end's reason.
+
+    valid-memsafety in two checks (`memtrack` None): invalid dereferences and frees first,
+    then, after a TRUE with heap objects, leaks too (`memtrack` True), so that a leak, which
+    the native replay cannot show, does not stand in front of a dereference bug it can."""
+    if prop == "valid-memsafety" and memtrack is None:
+        options = dict(prop=prop, engine=engine, m32=m32, clang=clang, solver=solver, ir_trace=ir_trace,
+                       progress=progress, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants)
+        first = check_program(path, timeout=timeout, memtrack=False, **options)
+        if first.verdict != "true" or not first.heap_objects:
+            return first
+        left = None if timeout is None else timeout - first.seconds
+        if left is not None and left < 1.0:
+            return CheckResult("unknown", prop, first.engine, seconds=first.seconds, heap_objects=first.heap_objects,
+                               reason="no invalid dereference or free (proven); no time left to check "
+                                      "memory leaks (valid-memtrack)")
+        if progress:
+            progress("no invalid dereference or free (proven); now memory leaks (valid-memtrack)")
+        second = check_program(path, timeout=left, memtrack=True, **options)
+        second.seconds += first.seconds
+        if second.verdict == "unknown" and second.reason:
+            second.reason = f"no invalid dereference or free (proven), but {second.reason}"
+        return second
     from solvers.api import solve
     from solvers.check import CheckFailed
     from solvers.portfolio import Portfolio
@@ -403,6 +430,7 @@ def check_program(
     invariants_checked = False  # the loop invariants passed their check (fresh SAT calls)
 
     reborn: list[str] = []  # locals declared in a loop that a pointer may outlive (below)
+    heap_objects = 0
 
     def finish(res: CheckResult) -> CheckResult:
         if res.verdict == "true" and reborn:
@@ -411,6 +439,7 @@ def check_program(
                 f"no error found (proven), but a pointer to local '{reborn[0]}', declared in a loop, "
                 "may outlive an iteration, and llumc does not tell the loop's instances apart"))
         res.seconds = time.monotonic() - started
+        res.heap_objects = heap_objects
         res.invariant_search = search_report
         if strengthening is not None and res.verdict == "true" and invariants_checked:
             res.invariants = [loop.to_json() for loop in strengthening.loops]
@@ -419,7 +448,7 @@ def check_program(
     try:
         say(f"encoding {path} ({prop})")
         with _deadline(timeout):
-            encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme)
+            encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme, memtrack=memtrack is not False)
     except UnsupportedError as err:
         return finish(CheckResult("unknown", prop, engine, reason=str(err)))
     except _Timeout:
@@ -427,6 +456,7 @@ def check_program(
     stats = encoded.stats
     say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
     reborn += [obj.c_name for obj in _memory_objects(encoded) if obj.reborn]
+    heap_objects = sum(1 for obj in _memory_objects(encoded) if obj.heap)
 
     def engine_progress(info: dict) -> None:
         info = dict(info)
@@ -531,11 +561,12 @@ def check_program(
         return finish(CheckResult("unknown", prop, used, reason=f"internal error: {internal}",
                                   internal_error=internal))
 
-    if answer.status == "unsat" and prop == "valid-memsafety" and encoded.word.memory_faults \
-            and any(obj.heap for obj in _memory_objects(encoded)):
+    if answer.status == "unsat" and prop == "valid-memsafety" and memtrack is not False \
+            and any(obj.heap for obj in _memory_objects(encoded)) \
+            and not any(fault.leak for fault in encoded.word.memory_faults):
         # valid-memsafety includes valid-memtrack (no leaks), which llumc does not check
-        return finish(CheckResult("unknown", prop, used, reason="no invalid dereference or free (proven), "
-                                  "but memory leaks (valid-memtrack) are not checked"))
+        return finish(CheckResult("unknown", prop, used, reason="memory leaks (valid-memtrack) are not checked "
+                                  "(more heap objects and pointer cells than the leak encoding takes)"))
     if answer.status == "unsat":
         if not answer.invariant and answer.invariant is not None and answer.engine != "ic3":
             return finish(CheckResult("unknown", prop, used, reason="no invariant to check"))
@@ -610,6 +641,10 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     if fault is not None:
         name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
         where = f"{name}:{fault.line}" if fault.line else name
+        if fault.leak:
+            result.error = ErrorSite("memory", fault.line, fault.description)
+            result.reason = f"possible {fault.description} at {where}: a leak is not confirmed natively"
+            return result
         if prop == "valid-memsafety":
             if progress:
                 progress(f"replaying the counterexample ({len(inputs)} nondet values)")

@@ -286,31 +286,34 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
 
 
 def build_transition_system(fn: "Function", *, prop: str = "unreach-call", scheme: str = "lbe",
-                            classify=None, debug=None, fuse: bool | None = None) -> WordTransitionSystem:
+                            classify=None, debug=None, fuse: bool | None = None,
+                            memtrack: bool = True) -> WordTransitionSystem:
     """The word-level transition system of `main` for a property and scheme: large blocks
-    (`llumc/lbe.py`) or small blocks (`llumc/transys.py`, "edge"/"paper"; `fuse` as there)."""
+    (`llumc/lbe.py`) or small blocks (`llumc/transys.py`, "edge"/"paper"; `fuse` as there).
+    `memtrack`: valid-memsafety's leak edges too (large blocks; `LargeBlockEncoder`)."""
     if classify is None:
         from llumc.frontend import classify_call as classify
     if scheme == "lbe":
-        return LargeBlockEncoder(fn, prop, classify, debug).build()
+        return LargeBlockEncoder(fn, prop, classify, debug, memtrack=memtrack).build()
     return build_small_block_system(fn, prop=prop, scheme=scheme, classify=classify, debug=debug, fuse=fuse)
 
 
 def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "lbe",
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
-                fuse: bool | None = None, division: str = "aux") -> EncodeResult:
-    """C file -> DimSpec transition system for one property."""
+                fuse: bool | None = None, division: str = "aux", memtrack: bool = True) -> EncodeResult:
+    """C file -> DimSpec transition system for one property (`memtrack`: see
+    `build_transition_system`)."""
     with cyclic_gc_paused():
         return _encode_file(path, prop=prop, m32=m32, scheme=scheme, clang=clang,
                             check_div_by_zero=check_div_by_zero, check_shift=check_shift,
                             cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
-                            fuse=fuse, division=division)
+                            fuse=fuse, division=division, memtrack=memtrack)
 
 
 def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: str | None,
                  check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
-                 alias_next: bool, fuse: bool | None, division: str) -> EncodeResult:
+                 alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True) -> EncodeResult:
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
 
@@ -321,7 +324,7 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
     start = time.perf_counter()
     fn = read_main(front.module, front.debug, str(path), text=front.ir)
     word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug,
-                                   fuse=fuse)
+                                   fuse=fuse, memtrack=memtrack)
     t_word = time.perf_counter() - start
     ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                                 division=division)

@@ -134,7 +134,7 @@ class Region:
 
 
 class LargeBlockEncoder(StepEncoder):
-    def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True):
+    def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True):
         super().__init__(fn, prop, "lbe", classify, debug)
         self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
         cuts = cut_points(fn)
@@ -146,6 +146,8 @@ class LargeBlockEncoder(StepEncoder):
         self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
         self.regions = {c: Region(fn, c, self.cut_set) for c in cuts}
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
+        self._live: dict[str, set[int]] | None = None  # live_pointers, computed once
+        self.memtrack = memtrack  # valid-memsafety: the leak edges (valid-memtrack) too
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
         # memory left after SROA (llumc/memory.py); allocas are constant pointers, never state
         self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
@@ -245,9 +247,19 @@ class LargeBlockEncoder(StepEncoder):
         incoming: dict[str, list[tuple[str, Term]]] = {name: [] for name in region.order}
         ends: list[tuple[Term, int]] = []
         checks: set[int] = set()  # positions in `ends` of failed checks and error calls (not faults)
+        exits: dict[int, int | None] = {}  # positions in `ends` where the program ends -> C line
         self.reached[region.root] = []
         if self.memory is not None:
             self.memory.begin_step(region.root)
+        leaks = self.memtrack and self.memory is not None and self.prop == "valid-memsafety" \
+            and self.memory.tracks_leaks()
+        if leaks:
+            # valid-memtrack, first thing in every step: heap memory no pointer reaches is lost
+            live = self.live_pointers()[region.root]
+            lost = self.memory.untracked_heap([self.constants[key] if key in self.constants
+                                               else self.read_state(self.state_of[key]) for key in sorted(live)])
+            self.memory.record_leak(None, "memory no pointer reaches (valid-memtrack)", tb.and_(here, lost))
+            ends.append((lost, self.error))
 
         def read(op: Operand, use_block: str, ins: Instr, block: Block, pos: int) -> Term:
             if isinstance(op, Const):
@@ -338,6 +350,8 @@ class LargeBlockEncoder(StepEncoder):
                         guard = tb.and_(guard, term)
                     elif effect == "stop":
                         checks.add(len(ends))
+                        if dest == self.ok:  # exit, abort, an error call under valid-memsafety
+                            exits[len(ends)] = ins.line
                         ends.append((guard, dest))
                         break
                 elif op == "br":
@@ -360,6 +374,7 @@ class LargeBlockEncoder(StepEncoder):
                     branches[default] = tb.or_(branches.get(default, tb.false()), tb.not_(matched))
                     break
                 elif op in ("ret", "unreachable"):
+                    exits[len(ends)] = ins.line
                     ends.append((guard, self.ok))
                     break
                 else:
@@ -385,6 +400,8 @@ class LargeBlockEncoder(StepEncoder):
                 if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
                     writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
         if self.memory is not None:
+            if leaks and exits:
+                ends, checks = self._leaks_at_exits(ends, checks, exits, here)
             if self.memory.step_reads:
                 ends = self._restrict_errors(ends, checks)
             self.memory.end_step(here, writes)
@@ -392,6 +409,66 @@ class LargeBlockEncoder(StepEncoder):
         for cond, target in reversed(ends[:-1]):
             successor = tb.ite(cond, self.code(target), successor)
         writes[self.curr.index].append((here, successor))
+
+    def live_pointers(self) -> dict[str, set[int]]:
+        """Block -> the pointer values live where it starts (after its phis, which count when
+        used): the program's pointers at a cut point, the roots of valid-memtrack. Only live
+        ones: a state variable keeps its last value after the value died. Backward liveness
+        over the blocks, phi operands used on their edges."""
+        if self._live is not None:
+            return self._live
+        pointers = {ins.key for b in self.fn.blocks for ins in b.instrs if ins.width == POINTER_WIDTH}
+        uses: dict[str, set[int]] = {}
+        defs: dict[str, set[int]] = {}
+        phi_defs: dict[str, set[int]] = {}
+        edge_uses: dict[tuple[str, str], set[int]] = {}
+        for b in self.fn.blocks:
+            used, defined, phis = set(), set(), set()
+            for ins in b.instrs:
+                if ins.opcode == "phi":
+                    if ins.key in pointers:
+                        phis.add(ins.key)
+                    for value, pred in ins.incoming:
+                        if isinstance(value, Ref) and value.key in pointers:
+                            edge_uses.setdefault((pred, b.name), set()).add(value.key)
+                    continue
+                used |= {op.key for op in ins.operands
+                         if isinstance(op, Ref) and op.key in pointers and op.key not in defined}
+                defined.add(ins.key)
+            uses[b.name], defs[b.name], phi_defs[b.name] = used, defined, phis
+        start: dict[str, set[int]] = {b.name: set() for b in self.fn.blocks}
+        changed = True
+        while changed:
+            changed = False
+            for b in reversed(self.fn.blocks):
+                out: set[int] = set()
+                for target in successors(b):
+                    out |= (start[target] - phi_defs[target]) | edge_uses.get((b.name, target), set())
+                new = uses[b.name] | (out - defs[b.name])
+                if new != start[b.name]:
+                    start[b.name], changed = new, True
+        self._live = start
+        return start
+
+    def _leaks_at_exits(self, ends: list[tuple[Term, int]], checks: set[int], exits: dict[int, int | None],
+                        here: Term) -> tuple[list[tuple[Term, int]], set[int]]:
+        """valid-memtrack where the program ends: heap memory still allocated there counts as
+        lost (stricter than memtrack, which lets a global keep it: that costs a TRUE, never
+        gives one). Each exit edge becomes error where something is allocated, else ok."""
+        tb = self.tb
+        allocated = self.memory.allocated_heap()  # the step's end: frees before the exit done
+        out: list[tuple[Term, int]] = []
+        moved: set[int] = set()
+        for position, (cond, target) in enumerate(ends):
+            if position in exits:
+                leak = tb.and_(cond, allocated)
+                self.memory.record_leak(exits[position], "memory not freed at the end of the program "
+                                        "(valid-memtrack)", tb.and_(here, leak))
+                out.append((leak, self.error))  # never a check: no read restricts it
+            if position in checks:
+                moved.add(len(out))
+            out.append((cond, target))
+        return out, moved
 
     def _restrict_errors(self, ends: list[tuple[Term, int]], checks: set[int]) -> list[tuple[Term, int]]:
         """Error edges (failed checks, error calls; not memory faults) that read abstract memory

@@ -139,6 +139,7 @@ class MemoryFault:
     # (description, condition) per object the pointer may point to that can be dead (a
     # followed local, a heap object): the condition holds when it points to it and it is
     dead: list = field(default_factory=list)
+    leak: bool = False  # not an access: heap memory no pointer reaches, or not freed at the end
 
 
 def pointer_text(objects: list[MemoryObject], value: int) -> str:
@@ -570,6 +571,7 @@ class MemoryEncoder:
 
     def _choose_cells(self) -> None:
         accesses = self._accesses()
+        self._access_lists = accesses
         for obj in self.objects:
             sizes = [a.size for a in accesses[obj.id]] + ([obj.size] if not obj.size_operands else [])
             g = math.gcd(*sizes) if sizes else 1
@@ -650,6 +652,68 @@ class MemoryEncoder:
 
     # cells wider than this are not tracked (a struct read and written whole)
     TRACKED_CELL_BYTES = 16
+    # valid-memtrack: at most this many heap objects times pointer cells (the reachability
+    # terms grow with their product and the number of heap objects)
+    MAX_LEAK_TERMS = 4096
+
+    # ----------------------------------------------------------------- valid-memtrack
+    def _pointer_cells(self, obj: MemoryObject) -> list:
+        """The cells of an exact object that only ever hold pointers (in the target's format:
+        object id in the top byte): all of `int *t[4]`, the pointer fields of structs at
+        constant offsets; none where a pointer may sit at a computed offset of a mixed object
+        (not counted: a pointer only there counts as lost, which can cost a TRUE, never give one)."""
+        if obj.abstract or obj.cell != self.layout.pointer_bytes:
+            return []
+        if obj.pointer_cells:
+            return list(obj.cells)
+        accesses = self._access_lists.get(obj.id, [])
+        offsets = {a.offset for a in accesses if a.pointer is True}
+        if None in offsets:
+            return []
+        return [obj.cells[offset // obj.cell] for offset in sorted(offsets)
+                if offset % obj.cell == 0 and offset // obj.cell < len(obj.cells)]
+
+    def tracks_leaks(self) -> bool:
+        """Whether valid-memtrack can be encoded: some heap object, and terms of bounded size."""
+        heap = [obj for obj in self.objects if obj.heap]
+        cells = sum(len(self._pointer_cells(obj)) for obj in self.objects)
+        return bool(heap) and len(heap) * (cells + 1) * len(heap) <= self.MAX_LEAK_TERMS
+
+    def untracked_heap(self, pointers: list[Term]) -> Term:
+        """Over the step's pre-state: some allocated heap object that no pointer reaches. The
+        roots are `pointers` (the state's pointer values: the program's live variables) and
+        the pointer cells of globals and of followed locals while alive; from there through the
+        pointer cells of reachable allocated heap objects (a list whose head pointer is lost is
+        lost whole, a cycle does not reach itself). Not roots: other locals' cells (an inlined
+        callee's local array keeps its contents after the call returned, with no alive bit to
+        say so), abstract objects' contents; leaving a root out can cost a TRUE, never give one."""
+        tb = self.tb
+        heap = [obj for obj in self.objects if obj.heap]
+        top = lambda word: tb.extract(word, word.width - 1, word.width - OBJECT_BITS)
+        cells_of = {obj.id: [self._cell(var) for var in self._pointer_cells(obj)] for obj in self.objects}
+        roots = {}
+        for target in heap:
+            terms = [tb.eq(top(value), tb.const(target.id, OBJECT_BITS)) for value in pointers]
+            for obj in self.objects:
+                if obj.heap or not cells_of[obj.id] or not (obj.static or obj.followed):
+                    continue
+                holds = tb.any_of([tb.eq(top(cell), tb.const(target.id, OBJECT_BITS)) for cell in cells_of[obj.id]])
+                terms.append(holds if obj.allocated is None else tb.and_(self._cell(obj.allocated), holds))
+            roots[target.id] = tb.any_of(terms)
+        reached = dict(roots)
+        for _ in range(len(heap)):
+            reached = {target.id: tb.any_of([roots[target.id]] + [
+                tb.and_(tb.and_(reached[holder.id], self._cell(holder.allocated)),
+                        tb.any_of([tb.eq(top(cell), tb.const(target.id, OBJECT_BITS)) for cell in cells_of[holder.id]]))
+                for holder in heap if holder is not target and cells_of[holder.id]]) for target in heap}
+        return tb.any_of([tb.and_(self._cell(obj.allocated), tb.not_(reached[obj.id])) for obj in heap])
+
+    def allocated_heap(self) -> Term:
+        """At this point of the step: some heap object is still allocated."""
+        return self.tb.any_of([self._cell(obj.allocated) for obj in self.objects if obj.heap])
+
+    def record_leak(self, line: int | None, what: str, cond: Term) -> None:
+        self.faults.append(MemoryFault(self._head, line, what, cond, self.tb.false(), leak=True))
 
     def _trackable(self, obj: MemoryObject) -> bool:
         """An abstract object gets a tracked cell where its contents at the start of its lifetime
