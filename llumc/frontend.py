@@ -32,6 +32,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -499,7 +500,16 @@ def _replace_global_refs(main_text: str, body_start: int,
     return "".join(pieces)
 
 
-def _localise_globals(text: str, module: "llvm.ModuleRef") -> tuple[str, bool]:
+def _global_facts(module: "llvm.ModuleRef") -> list[tuple[str, int, str]]:
+    """(name, ABI size in bytes, value type text) of each global variable the module defines
+    (not `llvm.*`): what `_localise_globals` needs of the module, read before it is freed."""
+    target_data = llvm.create_target_data(module.data_layout)
+    return [(gv.name, target_data.get_abi_size(gv.global_value_type), str(gv.global_value_type))
+            for gv in module.global_variables
+            if not gv.is_declaration and gv.name and not gv.name.startswith("llvm.")]
+
+
+def _localise_globals(text: str, global_facts: list[tuple[str, int, str]]) -> tuple[str, bool]:
     """Globals used only by main's load/store/getelementptr instructions become allocas of main.
     Also says whether SROA of the result can read no `undef` (then `_check_no_undef` after it
     is not needed, as `_promotion_reads_no_undef` says for the first module, here from what
@@ -540,12 +550,10 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> tuple[str, bool]:
     new_md: list[str] = []
     replacement: dict[str, str] = {}
     removed: set[int] = set()
-    target_data = llvm.create_target_data(module.data_layout)
-    for gv in module.global_variables:
-        name = gv.name
-        if gv.is_declaration or not name or name.startswith("llvm.") or name not in definitions:
+    for name, abi_size, value_type in global_facts:
+        if name not in definitions:
             continue
-        if target_data.get_abi_size(gv.global_value_type) > _MAX_LOCALISED_BYTES and \
+        if abi_size > _MAX_LOCALISED_BYTES and \
                 any(_computed_index_use(main_text, pos) for pos in inside.get(name, [])):
             # memory anyway, and SROA would split its initial value into one store per element
             # (100 000 of them for `int a[100000]`): llumc/memory.py reads the initializer itself
@@ -556,7 +564,6 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> tuple[str, bool]:
         if not all(uses):
             continue
         definition = definitions[name].group(0)
-        value_type = str(gv.global_value_type)
         kind = re.search(r"\b(global|constant) ", definition)
         if not kind or not definition[kind.end():].startswith(value_type + " "):
             continue
@@ -1206,26 +1213,60 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         raise LlumcError(f"is a directory, not a C file: {source}")
     _init_llvm()
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv)
-    module = _parse(text, source)
+    # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
+    # LLVM parses, frees and verifies in a helper thread while this one reads texts
+    parsed = _in_background(_parse, text, source)
+    reads_no_undef = _promotion_reads_no_undef(text)
+    module = parsed()
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
     module = _run_passes(module, _promote)
-    _check_promoted(module, source, _promotion_reads_no_undef(text))
+    _check_promoted(module, source, reads_no_undef)
     module = _run_passes(module, _inline_everything)
 
-    text, promotable = _localise_globals(str(module), module)
+    text = str(module)
+    global_facts = _global_facts(module)
+    freed = _in_background(module.close)
+    text, promotable = _localise_globals(text, global_facts)
+    freed()
     module = _parse(text, source)
     module = _run_passes(module, _promote)
     _check_promoted(module, source, promotable)
     module = _run_passes(module, _clean)
-    module.verify()
     final_text = str(module)
-    exploded = _explode_main_constant_geps(final_text)
-    if exploded is not None:
-        module = _parse(exploded, source)
-        final_text = str(module)
-    debug = DebugInfo.from_module_text(final_text)
-    _check_supported(final_text, source, debug)
+    verified = _in_background(module.verify)
+    try:
+        exploded = _explode_main_constant_geps(final_text)
+        if exploded is not None:
+            verified()
+            module = _parse(exploded, source)
+            final_text = str(module)
+        debug = DebugInfo.from_module_text(final_text)
+        _check_supported(final_text, source, debug)
+    finally:
+        verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
                           debug=debug)
+
+
+def _in_background(function, *args):
+    """Start `function(*args)` in a thread; returns a function that waits for its result (or
+    raises its exception)."""
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = function(*args)
+        except BaseException as err:  # handed to the waiting thread
+            outcome["error"] = err
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+
+    def wait():
+        thread.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome.get("value")
+    return wait
