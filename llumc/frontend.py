@@ -745,6 +745,12 @@ def _init_llvm() -> None:
         # llvmlite 0.50: llvm.initialize() raises; these two are what parsing and passes need.
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
+        # parse_assembly of a module with debug info ("Debug Info Version" 3, clang's -g) runs
+        # LLVM's whole verifier inside the parser (UpgradeDebugInfo) and aborts the process on
+        # a broken module ("LLVM ERROR: Broken module found"); `_parse` verifies each module
+        # itself right after (a broken one becomes a one-line LlumcError), so the parser's run
+        # was the same check twice: 0.4-0.5 s per parse of Problem07's modules.
+        llvm.set_option("", "-disable-auto-upgrade-debug-info")
         _llvm_ready = True
 
 
