@@ -1222,8 +1222,10 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
     # LLVM parses, frees and verifies in a helper thread while this one reads texts
     parsed = _in_background(_parse, text, source)
-    reads_no_undef = _promotion_reads_no_undef(text)
-    module = parsed()
+    try:
+        reads_no_undef = _promotion_reads_no_undef(text)
+    finally:
+        module = parsed()  # no thread outlives this function, whatever is raised
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
@@ -1234,8 +1236,10 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     text = str(module)
     global_facts = _global_facts(module)
     freed = _in_background(module.close)
-    text, promotable = _localise_globals(text, global_facts)
-    freed()
+    try:
+        text, promotable = _localise_globals(text, global_facts)
+    finally:
+        freed()
     module = _parse(text, source)
     module = _run_passes(module, _promote)
     _check_promoted(module, source, promotable)
