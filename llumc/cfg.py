@@ -283,9 +283,14 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
     for _, codes in raw_blocks:
         for code in codes:
             key += 1
-            assign = _ASSIGN.match(code)
-            if assign:
-                raw = assign.group(1)
+            if code.startswith("%") and not code.startswith('%"') and "\n" not in code:
+                # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it)
+                equals = code.find(" = ")
+                raw = code[:equals] if equals >= 0 else None
+            else:
+                assign = _ASSIGN.match(code)
+                raw = assign.group(1) if assign else None
+            if raw is not None:
                 bare = _bare(raw)
                 if raw[1:].isdigit():
                     names[raw] = (key, f"%{position}")
@@ -372,23 +377,50 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             raise _Unread(target)
         return label_of[target]
 
+    # an icmp's operand text -> (operands, predicate): RERS's 138 659 icmps have 54 texts
+    icmps: dict[str, tuple[tuple[Operand, Operand], str]] = {}
+    locations = debug.locations if debug is not None else {}
     blocks: list[Block] = []
     key = 0
     for block_name, codes in raw_blocks:
         instrs: list[Instr] = []
         for full in codes:
             key += 1
-            text = full.split("\n", 1)[0]  # as the llvmlite reader: the first line
-            line = debug.line_of(text) if debug is not None else None
-            code = full.replace("\n", " ").split(", !", 1)[0]
+            if "\n" in full:  # a switch
+                text = full.split("\n", 1)[0]  # as the llvmlite reader: the first line
+                code = full.replace("\n", " ").split(", !", 1)[0]
+            else:
+                text = full
+                cut = full.find(", !")
+                code = full if cut < 0 else full[:cut]
+            # debug.line_of(text), its usual case inline (the last `!dbg !N` ends the line)
+            line = None
+            if debug is not None:
+                at = text.rfind("!dbg !")
+                if at >= 0:
+                    attachment = text[at + 6:]
+                    if attachment.isdecimal():
+                        location = locations.get(int(attachment))
+                        line = location[0] if location and location[0] > 0 else None
+                    else:
+                        line = debug.line_of(text)
             if " #" in code:  # the regex on every instruction cost a second on RERS programs
                 code = _ATTRIBUTE_GROUPS.sub("", code)
-            assign = _ASSIGN.match(code)
-            if assign:
-                raw, code = assign.group(1), assign.group(2)
-                name = names[raw][1]
+            if code.startswith("%") and not code.startswith('%"'):
+                # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it)
+                equals = code.find(" = ")
+                if equals >= 0:
+                    raw, code = code[:equals], code[equals + 3:]
+                    name = names[raw][1]
+                else:
+                    raw, name = None, ""
             else:
-                raw, name = None, ""
+                assign = _ASSIGN.match(code)
+                if assign:
+                    raw, code = assign.group(1), assign.group(2)
+                    name = names[raw][1]
+                else:
+                    raw, name = None, ""
             if code.startswith(("tail ", "musttail ", "notail ")):
                 for prefix in ("tail ", "musttail ", "notail "):
                     if code.startswith(prefix):
@@ -402,22 +434,29 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             item = Instr(opcode, key, name, 0, line=line, text=text)
             if opcode in _BINARY:
                 a, b = split_top(rest)
-                first, item.width = typed_width(a)
-                item.operands = [first, typed(a.split(" ", 1)[0] + " " + b)]
+                first, item.width = typed_widths.get(a) or typed_width(a)
+                b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
+                item.operands = [first, (typed_widths.get(b) or typed_width(b))[0]]
             elif opcode == "icmp":
-                predicate, _, rest = rest.partition(" ")
-                if predicate not in ICMP_PREDICATES:
-                    raise _Unread(predicate)
-                a, b = split_top(rest)
-                item.operands = [typed(a), typed(a.split(" ", 1)[0] + " " + b)]
-                item.predicate = predicate
+                found = icmps.get(rest)
+                if found is None:
+                    predicate, _, operands = rest.partition(" ")
+                    if predicate not in ICMP_PREDICATES:
+                        raise _Unread(predicate)
+                    a, b = split_top(operands)
+                    found = icmps[rest] = ((typed(a), typed(a.split(" ", 1)[0] + " " + b)), predicate)
+                item.operands = list(found[0])
+                item.predicate = found[1]
                 item.width = 1
             elif opcode == "select":
                 parts = split_top(rest)
                 if len(parts) != 3:
                     raise _Unread(rest)
-                item.operands = [typed(parts[0]), *(typed_width(p)[0] for p in parts[1:])]
-                item.width = typed_width(parts[1])[1]
+                condition = typed_widths.get(parts[0]) or typed_width(parts[0])
+                chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
+                other = typed_widths.get(parts[2]) or typed_width(parts[2])
+                item.operands = [condition[0], chosen[0], other[0]]
+                item.width = chosen[1]
             elif opcode in ("zext", "sext", "trunc"):
                 arg, sep, to = rest.rpartition(" to ")
                 if not sep:
@@ -464,7 +503,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 if len(parts) == 1:
                     item.targets = [label(parts[0])]
                 elif len(parts) == 3:
-                    item.operands = [typed(parts[0])]
+                    item.operands = [(typed_widths.get(parts[0]) or typed_width(parts[0]))[0]]
                     item.targets = [label(parts[1]), label(parts[2])]
                 else:
                     raise _Unread(rest)

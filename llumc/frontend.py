@@ -32,6 +32,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -525,8 +526,22 @@ def _replace_global_refs(main_text: str, body_start: int,
     return "".join(pieces)
 
 
-def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
+def _global_facts(module: "llvm.ModuleRef") -> list[tuple[str, int, str]]:
+    """(name, ABI size in bytes, value type text) of each global variable the module defines
+    (not `llvm.*`): what `_localise_globals` needs of the module, read before it is freed."""
+    target_data = llvm.create_target_data(module.data_layout)
+    return [(gv.name, target_data.get_abi_size(gv.global_value_type), str(gv.global_value_type))
+            for gv in module.global_variables
+            if not gv.is_declaration and gv.name and not gv.name.startswith("llvm.")]
+
+
+def _localise_globals(text: str, global_facts: list[tuple[str, int, str]]) -> tuple[str, bool]:
     """Globals used only by main's load/store/getelementptr instructions become allocas of main.
+    Also says whether SROA of the result can read no `undef` (then `_check_no_undef` after it
+    is not needed, as `_promotion_reads_no_undef` says for the first module, here from what
+    this function examines anyway): main is the only function, reads no undef, has no alloca
+    but the new ones, and each new one is a scalar stored (its initial value) at the top of
+    the entry block and only loaded and stored with its own type.
 
     Why a text rewrite: globalopt localises a global only when its initial value is dead on
     entry, which is not the case for the state machines that read their initialised globals.
@@ -536,9 +551,11 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
     One regex pass collects every `@name` reference (the largest programs are 70 MB of IR)."""
     spans = _function_spans(text)
     if "main" not in spans:
-        return text
+        return text, False
     start, end = spans["main"]
     main_text = text[start:end]
+    promotable = len(spans) == 1 and " = alloca " not in main_text and not any(
+        _undef_read(line) is not None for line in _lines_with_undef(main_text))
     header_end = main_text.index("{\n") + 2
     sp_match = re.search(r"!dbg !(\d+)", main_text[:header_end])
     main_text = main_text[:header_end] + _explode_constant_geps(main_text[header_end:])
@@ -559,27 +576,28 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
     new_md: list[str] = []
     replacement: dict[str, str] = {}
     removed: set[int] = set()
-    target_data = llvm.create_target_data(module.data_layout)
-    for gv in module.global_variables:
-        name = gv.name
-        if gv.is_declaration or not name or name.startswith("llvm.") or name not in definitions:
+    for name, abi_size, value_type in global_facts:
+        if name not in definitions:
             continue
-        if target_data.get_abi_size(gv.global_value_type) > _MAX_LOCALISED_BYTES and \
+        if abi_size > _MAX_LOCALISED_BYTES and \
                 any(_computed_index_use(main_text, pos) for pos in inside.get(name, [])):
             # memory anyway, and SROA would split its initial value into one store per element
             # (100 000 of them for `int a[100000]`): llumc/memory.py reads the initializer itself
             continue
         if outside_uses[name] != 1 or name not in inside:  # 1: the definition itself
             continue
-        if not all(_is_plain_memory_use(main_text, pos) for pos in inside[name]):
+        uses = [_plain_memory_use(main_text, pos) for pos in inside[name]]
+        if not all(uses):
             continue
         definition = definitions[name].group(0)
-        value_type = str(gv.global_value_type)
         kind = re.search(r"\b(global|constant) ", definition)
         if not kind or not definition[kind.end():].startswith(value_type + " "):
             continue
         init = definition[kind.end() + len(value_type) + 1:]
         init = re.sub(r"(, align \d+)?(, !dbg !\d+)*$", "", init)
+        promotable = promotable and _INT_TYPE_TEXT.fullmatch(value_type) is not None and \
+            _SCALAR_CONSTANT.fullmatch(init) is not None and \
+            all(_scalar_access(use, value_type) for use in uses)
         align = re.search(r", align (\d+)", definition)
         local = f"{name}{_LOCAL_SUFFIX}"
         while local in taken:
@@ -603,7 +621,7 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
             next_md += 2
         removed.add(definitions[name].start())
     if not allocas:
-        return text
+        return text, promotable
     body = _replace_global_refs(main_text, header_end, {name: (inside[name], ref) for name, ref in replacement.items()})
     header = main_text[:header_end]
     label = re.match(r"([\w.$-]+:.*\n)", body)
@@ -618,7 +636,7 @@ def _localise_globals(text: str, module: "llvm.ModuleRef") -> str:
             kept.append(line)
         offset += len(line)
     before = "".join(kept)
-    return before + main_text + text[end:] + "\n" + "\n".join(new_md) + "\n"
+    return before + main_text + text[end:] + "\n" + "\n".join(new_md) + "\n", promotable
 
 
 _CONSTANT_GEP = re.compile(
@@ -693,20 +711,31 @@ def _computed_index_use(function_text: str, position: int) -> bool:
     return " = getelementptr " in line and "%" in line[position - line_start:].split(", !", 1)[0]
 
 
-def _is_plain_memory_use(function_text: str, position: int) -> bool:
+def _plain_memory_use(function_text: str, position: int) -> re.Match | None:
     """Is the global at `position` the pointer operand of a load, store or instruction GEP
-    (not inside a constant expression, not a call argument, not a stored value)?"""
+    (not inside a constant expression, not a call argument, not a stored value)? The match
+    of `_PLAIN_MEMORY_USE` on the line up to it if so (`_scalar_access` reads it)."""
     line_start = function_text.rfind("\n", 0, position) + 1
     prefix = function_text[line_start:position]
     if "(" in prefix:
-        return False
-    return _PLAIN_MEMORY_USE.match(prefix) is not None
+        return None
+    return _PLAIN_MEMORY_USE.match(prefix)
 
 
 _PLAIN_MEMORY_USE = re.compile(  # the pointer operand of a load, a store or an instruction GEP
-    r"\s+%[\w.$\"-]+ = load (volatile )?[^,]+, ptr $"
-    r"|\s+store (volatile )?[^,]+, ptr $"
+    r"\s+%[\w.$\"-]+ = load (volatile )?([^,]+), ptr $"
+    r"|\s+store (volatile )?([^,]+), ptr $"
     r"|\s+%[\w.$\"-]+ = getelementptr [^,]+, ptr $")
+_INT_TYPE_TEXT = re.compile(r"i\d+")
+_SCALAR_CONSTANT = re.compile(r"-?\d+|true|false")
+
+
+def _scalar_access(use: re.Match, value_type: str) -> bool:
+    """Is this `_PLAIN_MEMORY_USE` match a non-volatile load or store of `value_type`?"""
+    load_type, stored = use.group(2), use.group(4)
+    if load_type is not None:
+        return use.group(1) is None and load_type == value_type
+    return stored is not None and use.group(3) is None and stored.startswith(value_type + " ")
 
 
 _GLOBAL_EXPRESSION = re.compile(r"^!(\d+) = !DIGlobalVariableExpression\(var: !(\d+)")
@@ -742,17 +771,40 @@ def _init_llvm() -> None:
         # llvmlite 0.50: llvm.initialize() raises; these two are what parsing and passes need.
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
+        # parse_assembly of a module with debug info ("Debug Info Version" 3, clang's -g) runs
+        # LLVM's whole verifier inside the parser (UpgradeDebugInfo); `_parse` verifies each
+        # module itself right after, so that was the same check twice: 0.4-0.5 s per parse of
+        # Problem07's modules. Only when `_parse`'s verify fails does it parse again the old
+        # way (`_parse_upgrading_debug_info`), which behaves exactly as before.
+        llvm.set_option("", "-disable-auto-upgrade-debug-info=1")
         _llvm_ready = True
 
 
 def _parse(text: str, source: Path) -> "llvm.ModuleRef":
     try:
         module = llvm.parse_assembly(text)
-        module.verify()
+        try:
+            module.verify()
+        except RuntimeError:
+            module = _parse_upgrading_debug_info(text)
+            module.verify()
     except RuntimeError as err:  # a front-end bug, but still one line for the user
         first = str(err).strip().splitlines()[0] if str(err).strip() else "invalid module"
         raise LlumcError(f"internal front-end error on {source}: {first}") from None
     return module
+
+
+def _parse_upgrading_debug_info(text: str) -> "llvm.ModuleRef":
+    """parse_assembly with LLVM's own check in the parser (see `_init_llvm`), for a module that
+    failed verification: invalid debug info is dropped with a warning ("ignoring invalid debug
+    info") and the module is usable without C lines; any other defect aborts the process
+    ("LLVM ERROR: Broken module found"). That is what every parse did before the check was
+    turned off, so nothing is accepted or rejected differently."""
+    llvm.set_option("", "-disable-auto-upgrade-debug-info=0")
+    try:
+        return llvm.parse_assembly(text)
+    finally:
+        llvm.set_option("", "-disable-auto-upgrade-debug-info=1")
 
 
 def _run_passes(module: "llvm.ModuleRef", add_passes) -> "llvm.ModuleRef":
@@ -984,6 +1036,93 @@ def _check_no_undef(text: str, source: Path) -> None:
                                    _located(source, debug, line))
 
 
+_SCALAR_ALLOCA_LINE = re.compile(r"  (%[\w.$-]+) = alloca (i\d+), align \d+")
+_UNINIT_CALL_LINE = re.compile(r"  %__uninit\.\d+ = call (i\d+) @__llumc_uninit_i\d+\(\)")
+_DEFINING_STORE_LINE = re.compile(  # a constant or a fresh nondet value into an alloca
+    r"  store (i\d+) (-?\d+|true|false|%__uninit\.\d+), ptr (%[\w.$-]+)(, align \d+)?(, !dbg !\d+)?")
+_LOAD_PREFIX = re.compile(r"  %[\w.$-]+ = load (i\d+), ptr ")
+_STORE_PREFIX = re.compile(r"  store (i\d+) [^,]+, ptr ")
+
+
+def _promotion_reads_no_undef(text: str) -> bool:
+    """True when SROA cannot leave a read of `undef`/`poison` in code reachable from an entry
+    block, so that `_check_no_undef` on the promoted module's text would pass: it is then not
+    printed (1.1 s for the first module of a RERS program, 0.8 s for the second). False means
+    "print and check" (the usual case for programs with pointers, arrays or structs).
+
+    Sufficient, by the text of every function: no line reads `undef`/`poison`; every alloca is
+    a scalar `iN` among the entry block's leading allocas; each is written with its own type,
+    a constant or a `__llumc_uninit_iN` value, in the run of such stores (and uninit calls and
+    debug records) that follows them; and every other mention of it is the pointer operand of
+    a non-volatile load or store of its own type, or its `#dbg_declare`. Then SROA promotes
+    each with mem2reg, and every load reachable from the entry is dominated by that store
+    (nothing is read out of bounds, no slice is dead, no phi operand from a reachable
+    predecessor is undefined); what mem2reg puts into unreachable blocks the check excuses.
+    `LLUMC_FRONTEND_SELFCHECK=1` prints and checks anyway and fails if this was wrong."""
+    for start, end in _function_spans(text).values():
+        function = text[start:end]
+        if any(_undef_read(line) is not None for line in _lines_with_undef(function)):
+            return False
+        allocas: dict[str, str] = {}  # name -> type
+        defined: set[str] = set()
+        alloca_lines: set[int] = set()
+        position = function.find("\n") + 1
+        in_allocas = True
+        while 0 < position < len(function):
+            line_end = function.find("\n", position)
+            line_end = len(function) if line_end < 0 else line_end
+            line = function[position:line_end]
+            alloca = _SCALAR_ALLOCA_LINE.fullmatch(line) if in_allocas else None
+            if alloca:
+                allocas[alloca.group(1)] = alloca.group(2)
+                alloca_lines.add(position)
+            elif line == "" or line.endswith(":") and not allocas or line.startswith("  ;"):
+                pass
+            elif line.lstrip().startswith(("#dbg_declare(", "#dbg_value(")) or _UNINIT_CALL_LINE.fullmatch(line):
+                in_allocas = False
+            else:
+                store = _DEFINING_STORE_LINE.fullmatch(line)
+                if store is None or allocas.get(store.group(3)) != store.group(1):
+                    break
+                in_allocas = False
+                defined.add(store.group(3))
+            position = line_end + 1
+        if len(defined) != len(allocas) or function.count(" = alloca ") != len(allocas):
+            return False
+        for name, ty in allocas.items():
+            position = function.find(name)
+            while position >= 0:
+                after = position + len(name)
+                if after < len(function) and _is_name_character(function[after]):
+                    position = function.find(name, after)
+                    continue
+                line_start = function.rfind("\n", 0, position) + 1
+                prefix = function[line_start:position]
+                if line_start in alloca_lines and prefix == "  ":
+                    pass
+                elif prefix.lstrip() == "#dbg_declare(ptr " and prefix.startswith("  "):
+                    pass
+                else:
+                    access = _LOAD_PREFIX.fullmatch(prefix) or _STORE_PREFIX.fullmatch(prefix)
+                    if access is None or access.group(1) != ty:
+                        return False
+                position = function.find(name, after)
+    return True
+
+
+def _check_promoted(module: "llvm.ModuleRef", source: Path, reads_no_undef: bool) -> None:
+    """`_check_no_undef` on the module after SROA, unless the text before it showed that it
+    would pass (`reads_no_undef`: `_promotion_reads_no_undef`, `_localise_globals`)."""
+    if not reads_no_undef:
+        _check_no_undef(str(module), source)
+    elif os.environ.get("LLUMC_FRONTEND_SELFCHECK"):
+        try:
+            _check_no_undef(str(module), source)
+        except UnsupportedError as err:
+            raise LlumcError(f"internal front-end error on {source}: the undef check was "
+                             f"skipped but fails: {err}") from None
+
+
 def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
     """Reject, with one line, everything the encoder will not handle.
 
@@ -1128,26 +1267,66 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         raise LlumcError(f"is a directory, not a C file: {source}")
     _init_llvm()
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv)
-    module = _parse(text, source)
+    # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
+    # LLVM parses, frees and verifies in a helper thread while this one reads texts
+    parsed = _in_background(_parse, text, source)
+    try:
+        reads_no_undef = _promotion_reads_no_undef(text)
+    finally:
+        module = parsed()  # no thread outlives this function, whatever is raised
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
     module = _run_passes(module, _promote)
-    _check_no_undef(str(module), source)
+    _check_promoted(module, source, reads_no_undef)
     module = _run_passes(module, _inline_everything)
 
-    text = release_contained_locals(_localise_globals(str(module), module))
+    text = str(module)
+    global_facts = _global_facts(module)
+    freed = _in_background(module.close)
+    try:
+        text, promotable = _localise_globals(text, global_facts)
+        # (promotable is False wherever main keeps an alloca, so releasing changes nothing there)
+        text = release_contained_locals(text)
+    finally:
+        freed()
     module = _parse(text, source)
     module = _run_passes(module, _promote)
-    _check_no_undef(str(module), source)
+    _check_promoted(module, source, promotable)
     module = _run_passes(module, _clean)
-    module.verify()
     final_text = str(module)
-    exploded = _explode_main_constant_geps(final_text)
-    if exploded is not None:
-        module = _parse(exploded, source)
-        final_text = str(module)
-    debug = DebugInfo.from_module_text(final_text)
-    _check_supported(final_text, source, debug)
+    verified = _in_background(module.verify)
+    try:
+        exploded = _explode_main_constant_geps(final_text)
+        if exploded is not None:
+            verified()
+            module = _parse(exploded, source)
+            final_text = str(module)
+        debug = DebugInfo.from_module_text(final_text)
+        _check_supported(final_text, source, debug)
+    finally:
+        verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
                           debug=debug)
+
+
+def _in_background(function, *args):
+    """Start `function(*args)` in a thread; returns a function that waits for its result (or
+    raises its exception)."""
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            outcome["value"] = function(*args)
+        except BaseException as err:  # handed to the waiting thread
+            outcome["error"] = err
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+
+    def wait():
+        thread.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome.get("value")
+    return wait

@@ -66,9 +66,18 @@ __all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT
 
 
 def uses_memory(fn: Function) -> bool:
-    return any(ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins)
-               or any(isinstance(o, GlobalAddr) for o in ins.operands)
-               for block in fn.blocks for ins in block.instrs)
+    # plain loops, the common tests first: a generator of generators took 0.3 s over the
+    # 311 000 instructions of RERS programs (which use no memory)
+    for block in fn.blocks:
+        for ins in block.instrs:
+            opcode = ins.opcode
+            if opcode in MEMORY_OPCODES or opcode == "call" and (_is_memory_call(ins) or _is_heap_call(ins)
+                                                                 or _is_lifetime_call(ins)):
+                return True
+            for operand in ins.operands:
+                if isinstance(operand, GlobalAddr):
+                    return True
+    return False
 
 
 def _is_heap_call(ins: Instr) -> bool:

@@ -235,3 +235,75 @@ def test_cli_ir_shows_overflow_instrumentation_on_request():
     assert plain.returncode == 0 and checked.returncode == 0, checked.stderr
     assert "ubsantrap" not in plain.stdout
     assert "call void @llvm.ubsantrap(i8 0)" in checked.stdout
+
+
+def test_undef_check_shortcut_agrees_with_the_printed_check(monkeypatch):
+    """`_promotion_reads_no_undef` / `_localise_globals` skip printing a module for the undef
+    check only where the check would pass: with LLUMC_FRONTEND_SELFCHECK the check runs anyway
+    (and an internal error says if the shortcut was wrong). Both kinds of program occur."""
+    import llumc.frontend as frontend
+
+    decisions = []
+    check = frontend._check_promoted
+    monkeypatch.setattr(frontend, "_check_promoted",
+                        lambda module, source, ok: (decisions.append(ok), check(module, source, ok))[1])
+    monkeypatch.setenv("LLUMC_FRONTEND_SELFCHECK", "1")
+    for program in ("fe_helper_globals.c", "fe_primitives.c", "fe_uninit.c"):
+        compile_c(PROGRAMS / program)
+    with pytest.raises(UnsupportedError, match="value read before any write"):
+        compile_c(PROGRAMS / "fe_uninit_pointer.c")
+    assert True in decisions and False in decisions, decisions
+
+
+def test_shortcut_refuses_what_sroa_could_leave_undefined():
+    from llumc.frontend import _promotion_reads_no_undef
+
+    def function(body: str) -> str:
+        return f"define i32 @main() {{\nentry:\n{body}\n}}\n"
+    fresh = ("  %x = alloca i32, align 4\n  %__uninit.1 = call i32 @__llumc_uninit_i32()\n"
+             "  store i32 %__uninit.1, ptr %x\n")
+    assert _promotion_reads_no_undef(function(fresh + "  %v = load i32, ptr %x, align 4\n  ret i32 %v"))
+    # never stored at the top of the entry block
+    assert not _promotion_reads_no_undef(function(
+        "  %x = alloca i32, align 4\n  %v = load i32, ptr %x, align 4\n  ret i32 %v"))
+    # read with another type, passed to a call, a pointer alloca, an undef operand
+    assert not _promotion_reads_no_undef(function(fresh + "  %v = load i8, ptr %x, align 4\n  ret i32 0"))
+    assert not _promotion_reads_no_undef(function(fresh + "  call void @f(ptr %x)\n  ret i32 0"))
+    assert not _promotion_reads_no_undef(function("  %p = alloca ptr, align 4\n  ret i32 0"))
+    assert not _promotion_reads_no_undef(function(fresh + "  %v = add i32 undef, 1\n  ret i32 %v"))
+    # a name that only starts like the alloca's is not a use of it
+    assert _promotion_reads_no_undef(function(fresh + "  %x.1 = add i32 1, 2\n  ret i32 %x.1"))
+
+
+def test_invalid_debug_info_is_dropped_as_before():
+    """The front end turns off LLVM's check inside the parser (it verifies each parsed module
+    itself); a module whose only defect is its debug info must still be parsed as before: the
+    debug info dropped (LLVM warns), the code kept."""
+    from llumc.frontend import _init_llvm, _parse
+
+    _init_llvm()
+    text = """define i32 @main() !dbg !5 {
+entry:
+  %b = add i32 1, 2, !dbg !9
+  ret i32 %b, !dbg !9
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "x", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/tmp")
+!3 = !{i32 7, !"Dwarf Version", i32 5}
+!4 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "main", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!9 = !DILocation(line: 2, column: 3, scope: !10)
+!10 = distinct !DISubprogram(name: "foo", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
+"""
+    module = _parse(text, Path("a.c"))
+    printed = str(module)
+    assert "add i32 1, 2" in printed and "!dbg" not in printed
+    # and the parser's own check is off again for the next parse
+    import llvmlite.binding as llvm
+    again = llvm.parse_assembly(text)
+    with pytest.raises(RuntimeError, match="wrong subprogram"):
+        again.verify()
