@@ -175,7 +175,7 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
         # lifetime markers at -O0 (clang emits them at -O0 only for ASan's use-after-scope
         # checks; this cc1 option asks for the markers without ASan): where each local's scope
         # ends, so a use through a pointer afterwards is seen (llumc.lifetimes)
-        flags[flags.index("-S"):flags.index("-S")] = ["-Xclang", "-fsanitize-address-use-after-scope"]
+        flags += ["-Xclang", "-fsanitize-address-use-after-scope"]
     sanitizers = []
     if checks.overflow:
         sanitizers += ["signed-integer-overflow", "shift-base"]

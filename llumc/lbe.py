@@ -159,6 +159,7 @@ class LargeBlockEncoder(StepEncoder):
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
         self._live: dict[str, set[int]] | None = None  # live_pointers, computed once
         self.memtrack = memtrack  # valid-memsafety: the leak edges (valid-memtrack) too
+        self._leaks: bool | None = None  # encodes_leaks, decided once
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
         # memory left after SROA (llumc/memory.py); allocas are constant pointers, never state
         self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
@@ -262,8 +263,7 @@ class LargeBlockEncoder(StepEncoder):
         self.reached[region.root] = []
         if self.memory is not None:
             self.memory.begin_step(region.root)
-        leaks = self.memtrack and self.memory is not None and self.prop == "valid-memsafety" \
-            and self.memory.tracks_leaks()
+        leaks = self.encodes_leaks()
         if leaks:
             # valid-memtrack, first thing in every step: heap memory no pointer reaches is lost
             live = self.live_pointers()[region.root]
@@ -420,6 +420,13 @@ class LargeBlockEncoder(StepEncoder):
         for cond, target in reversed(ends[:-1]):
             successor = tb.ite(cond, self.code(target), successor)
         writes[self.curr.index].append((here, successor))
+
+    def encodes_leaks(self) -> bool:
+        """valid-memsafety's leak edges (valid-memtrack) in this system; decided once."""
+        if self._leaks is None:
+            self._leaks = self.memtrack and self.memory is not None and self.prop == "valid-memsafety" \
+                and self.memory.tracks_leaks()
+        return self._leaks
 
     def live_pointers(self) -> dict[str, set[int]]:
         """Block -> the pointer values live where it starts (after its phis, which count when

@@ -217,13 +217,13 @@ def _blocks(body: str) -> tuple[list[tuple[str, int, int]], dict[str, int]]:
     return blocks, {label: i for i, (label, _, _) in enumerate(blocks)}
 
 
-def _start_after_end(body: str, name: str) -> bool:
+def _start_after_end(body: str, blocks, name: str) -> bool:
     """Whether a start marker of `name` can run after one of its end markers (a loop)."""
     starts = [m.start() for m in _OUR_MARKER.finditer(body) if m.group(2) == name and m.group(1) == LIFETIME_START]
-    return _access_after_end(body, name, starts, through_starts=True)
+    return _access_after_end(body, blocks, name, starts, through_starts=True)
 
 
-def _access_after_end(body: str, name: str, accesses: list[int], through_starts: bool = False) -> bool:
+def _access_after_end(body: str, blocks, name: str, accesses: list[int], through_starts: bool = False) -> bool:
     """Whether some access (line starts in `body`) can run after an end marker of `name`
     without a start marker of `name` between them (forward search over the blocks); with
     `through_starts`, start markers do not stop the search."""
@@ -231,7 +231,7 @@ def _access_after_end(body: str, name: str, accesses: list[int], through_starts:
                      if m.group(2) == name and not (through_starts and m.group(1) == LIFETIME_START))
     if not any(not is_start for _, is_start in markers):
         return False
-    blocks, index_of = _blocks(body)
+    blocks, index_of = blocks
     block_starts = [start for _, start, _ in blocks]
 
     def block_of(position: int) -> int:
@@ -297,15 +297,16 @@ def release_contained_locals(text: str) -> str:
     for start, end in _function_bodies(text):
         body = text[start:end]
         names = {match.group(2) for match in _OUR_MARKER.finditer(body)}
+        blocks = _blocks(body) if names else None
         released = set()
         for name in sorted(names):
             escapes, _, accesses, carried = _follow(body, name, merges=True)
-            if escapes or _access_after_end(body, name, accesses):
+            if escapes or _access_after_end(body, blocks, name, accesses):
                 continue
             # a pointer in a phi may come from the previous iteration, when the local's next
             # lifetime starts in a loop: the old instance's pointer, which must stay followed
             # (llumc.memory: `reborn`, no TRUE)
-            if carried and _start_after_end(body, name):
+            if carried and _start_after_end(body, blocks, name):
                 continue
             released.add(name)
         if not released:
@@ -347,20 +348,21 @@ def native_replay_text(text: str, check_accesses: bool) -> str:
     for start, end in _function_bodies(text):
         body = text[start:end]
         followed = {match.group(2) for match in _OUR_MARKER.finditer(body)}
-        sizes: dict[str, str] = {}
+        in_arena: set[str] = set()
         lines = []
         for line in body.split("\n"):
             alloca = _ALLOCA_LINE.match(line)
             if alloca and alloca.group(2) in followed:
                 indent, name, ty = alloca.group(1), alloca.group(2), alloca.group(3)
-                sizes[name] = f"ptrtoint (ptr getelementptr ({ty}, ptr null, i32 1) to i64)"
-                lines.append(f"{indent}{name} = call ptr @__llumc_replay_local(i64 {sizes[name]})")
+                size = f"ptrtoint (ptr getelementptr ({ty}, ptr null, i32 1) to i64)"  # sizeof
+                lines.append(f"{indent}{name} = call ptr @__llumc_replay_local(i64 {size})")
+                in_arena.add(name)
                 continue
             marker = _OUR_MARKER.search(line)
-            if marker and marker.group(2) in sizes:
+            if marker and marker.group(2) in in_arena:
                 alive = 1 if marker.group(1) == LIFETIME_START else 0
-                lines.append(line[:marker.start()] + f"@__llumc_replay_lifetime(ptr {marker.group(2)}, "
-                             f"i64 {sizes[marker.group(2)]}, i32 {alive})" + line[marker.end():])
+                lines.append(line[:marker.start()] + f"@__llumc_replay_lifetime(ptr {marker.group(2)}, i32 {alive})"
+                             + line[marker.end():])
                 continue
             access = _LOAD.match(line) or _STORE.match(line)
             if access:
@@ -373,5 +375,5 @@ def native_replay_text(text: str, check_accesses: bool) -> str:
         done = end
     pieces.append(text[done:])
     return ("".join(pieces).replace(DECLARATIONS, "")
-            + "\ndeclare ptr @__llumc_replay_local(i64)\ndeclare void @__llumc_replay_lifetime(ptr, i64, i32)"
+            + "\ndeclare ptr @__llumc_replay_local(i64)\ndeclare void @__llumc_replay_lifetime(ptr, i32)"
             + "\ndeclare void @__llumc_replay_access(ptr)\n")

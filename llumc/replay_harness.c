@@ -314,8 +314,7 @@ static long block_at(uintptr_t address) { /* the last block starting at or befor
 
 void *__llumc_replay_local(unsigned long long size) { return new_block(size, 0); }
 
-void __llumc_replay_lifetime(void *pointer, unsigned long long size, int alive) {
-    (void)size;
+void __llumc_replay_lifetime(void *pointer, int alive) {
     long block = block_at((uintptr_t)pointer);
     if (block >= 0 && block_start[block] == (uintptr_t)pointer && !block_heap[block])
         block_live[block] = (unsigned char)alive;
