@@ -389,6 +389,7 @@ def check_program(
     ic3_direction: str = "forward",
     invariants: bool = True,
     memtrack: bool | None = None,
+    columns: bool = False,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
@@ -396,10 +397,14 @@ def check_program(
 
     valid-memsafety in two checks (`memtrack` None): invalid dereferences and frees first,
     then, after a TRUE with heap objects, leaks too (`memtrack` True), so that a leak, which
-    the native replay cannot show, does not stand in front of a dereference bug it can."""
+    the native replay cannot show, does not stand in front of a dereference bug it can.
+
+    `columns`: source columns of locations (error, inputs, invariants), which witnesses need;
+    without them the front end is much faster on large programs (see `compile_c`)."""
     if prop == "valid-memsafety" and memtrack is None:
         options = dict(prop=prop, engine=engine, m32=m32, clang=clang, solver=solver, ir_trace=ir_trace,
-                       progress=progress, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants)
+                       progress=progress, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
+                       columns=columns)
         first = check_program(path, timeout=timeout, memtrack=False, **options)
         if first.verdict != "true" or not first.heap_objects:
             return first
@@ -448,7 +453,8 @@ def check_program(
     try:
         say(f"encoding {path} ({prop})")
         with _deadline(timeout):
-            encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme, memtrack=memtrack is not False)
+            encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme, memtrack=memtrack is not False,
+                                  columns=columns)
     except UnsupportedError as err:
         return finish(CheckResult("unknown", prop, engine, reason=str(err)))
     except _Timeout:

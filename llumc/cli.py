@@ -135,7 +135,8 @@ def check_command(
             return CheckResult("unknown", spec.name, "none", reason=f"property {spec.name} not checked: {spec.unchecked}")
         return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
                              solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
-                             ic3_direction=ic3_direction, invariants=invariants)
+                             ic3_direction=ic3_direction, invariants=invariants,
+                             columns=witness is not None)  # only witnesses need columns
 
     if plan.task is not None:
         _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json, witness=witness)

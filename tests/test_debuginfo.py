@@ -10,10 +10,10 @@ from llumc.check import check_program
 from llumc.frontend import compile_c
 
 
-def compile_text(tmp_path: Path, text: str):
+def compile_text(tmp_path: Path, text: str, columns: bool = True):
     path = tmp_path / "prog.c"
     path.write_text(text)
-    return compile_c(path, m32=True)
+    return compile_c(path, m32=True, columns=columns)
 
 
 def test_a_variable_is_named_where_its_last_value_was_given(tmp_path):
@@ -34,6 +34,25 @@ int main(void) {
     assert "j" not in outer.holders  # 0 from the entry, the inner loop's value from the back edge
     assert (outer.line, outer.column, outer.function) == (3, 3, "main")
     assert (inner.line, inner.column, inner.function) == (5, 5, "main")
+
+
+def test_without_columns_a_location_is_its_line(tmp_path):
+    program = """\
+int main(void) {
+  int g = 0;
+  while (g < 3) g++;
+  return g;
+}
+"""
+    with_columns = compile_text(tmp_path, program)
+    without = compile_text(tmp_path, program, columns=False)
+    head = without.debug.scope_at("while.cond")
+    assert (head.line, head.column, head.function) == (3, None, "main")
+    assert with_columns.debug.scope_at("while.cond").column == 3
+    # one location per line: the IR is smaller, the code the same
+    assert len(without.ir) < len(with_columns.ir)
+    strip = lambda ir: [line.split(", !dbg")[0] for line in ir.splitlines() if line.startswith("  ")]
+    assert strip(without.ir) == strip(with_columns.ir)
 
 
 def test_a_loop_of_an_inlined_function_sees_only_its_own_variables(tmp_path):
