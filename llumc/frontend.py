@@ -645,6 +645,159 @@ def _localise_globals(text: str, global_facts: list[tuple[str, int, str]]) -> tu
     return before + main_text + text[end:] + "\n" + "\n".join(new_md) + "\n", promotable
 
 
+def _globals_as_arguments(text: str) -> str | None:
+    """Before inlining, on clang's text: each integer global that the functions only load and
+    store becomes an alloca of main holding its initial value, which every defined function
+    receives (and passes on) as a pointer parameter of the same name. Once all is inlined,
+    main's accesses go to the alloca itself and SROA promotes it: what `_localise_globals`
+    gives, without its LLVM round trip after inlining (print, rewrite, parse and verify).
+
+    None when the outcome could differ from `_localise_globals`, which the caller then runs
+    after inlining: a global it would localise and this cannot (not a scalar integer with a
+    constant initial value, loaded and stored with its own type), a global used in a way SROA
+    or inlining may still turn into a plain access (a stored address, an argument of a
+    defined function), a defined function used other than by a direct call, lifetime markers
+    (llumc.lifetimes reads the inlined text), quoted names."""
+    if f"@{LIFETIME_START}(" in text or '@"' in text:
+        return None
+    spans = _function_spans(text)
+    if "main" not in spans:
+        return None
+    first = min(start for start, _ in spans.values())
+    last = max(end for _, end in spans.values())
+    definitions = {m.group(1): m for m in _GLOBAL_DEFINITION.finditer(text, 0, first)}
+
+    # every `@name` but the definitions, by name: one regex pass (references of one name by
+    # str.find met `@a` in each `@a14` of the RERS programs)
+    by_name: dict[str, list[int]] = {}
+    for match in _GLOBAL_REF.finditer(text):
+        by_name.setdefault(match.group(1), []).append(match.start())
+    for name, definition in definitions.items():
+        own = definition.start()
+        by_name[name] = [position for position in by_name.get(name, []) if position != own]
+
+    def references(name: str) -> list[int]:
+        return by_name.get(name, [])
+
+    openings: list[int] = []  # the `(` of each call of a defined function and of its header
+    for name in spans:
+        if name == "main":
+            continue
+        for position in references(name):
+            line_start, _ = _line_at(text, position)
+            prefix = text[line_start:position]
+            opening = position + 1 + len(name)
+            direct = first <= position < last and text.startswith("(", opening) and "(" not in prefix
+            if not (direct and (" call " in prefix or prefix.startswith("define "))):
+                return None  # the function's address: its signature must stay
+            openings.append(opening)
+
+    localised: list[tuple[str, str, str, str | None]] = []  # name, type, initial value, align
+    for name, definition in definitions.items():
+        positions = references(name)
+        inside = [position for position in positions if first <= position < last]
+        if not inside or len(inside) != len(positions):
+            continue  # unused, or named outside the functions: it stays a global
+        uses = [_plain_memory_use(text, position) for position in inside]
+        if all(uses):
+            scalar = _SCALAR_GLOBAL.search(definition.group(0))
+            if not scalar or not all(_scalar_access(use, scalar.group(1)) for use in uses):
+                return None  # `_localise_globals` would localise it (and SROA split it)
+            localised.append((name, scalar.group(1), scalar.group(2), scalar.group(3)))
+        elif not all(use or _argument_of_declared(text, position, spans)
+                     for position, use in zip(inside, uses)):
+            return None
+    if not localised:
+        return text
+
+    taken = _names_containing(text[first:last], _LOCAL_SUFFIX)
+    local_ref: dict[str, str] = {}
+    for name, *_ in localised:
+        local = f"{name}{_LOCAL_SUFFIX}"
+        while local in taken:
+            local += "_"
+        taken.add(local)
+        local_ref[name] = f"%{local}"
+    edits: list[tuple[int, int, str]] = []  # (position, characters replaced, new text)
+    for name, *_ in localised:
+        edits += [(position, 1 + len(name), local_ref[name]) for position in references(name)]
+        edits.append((definitions[name].start(), len(definitions[name].group(0)) + 1, ""))
+    parameters = ", ".join(f"ptr noundef nonnull align {align or 1} "
+                           f"dereferenceable({(int(ty[1:]) + 7) // 8}) {local_ref[name]}"
+                           for name, ty, _, align in localised)
+    arguments = ", ".join(f"ptr {local_ref[name]}" for name, *_ in localised)
+    for opening in openings:
+        closing = _closing_parenthesis(text, opening)
+        is_header = text.startswith("define ", _line_at(text, opening)[0])
+        added = parameters if is_header else arguments
+        edits.append((closing, 0, added if text[opening + 1] == ")" else ", " + added))
+
+    # main: the allocas first in the entry block, their initial values after its allocas
+    start, end = spans["main"]
+    header_end = text.index("{\n", start) + 2
+    label = re.match(r"[\w.$-]+:.*\n", text[header_end:end])
+    entry = header_end + (label.end() if label else 0)
+    after_allocas = entry
+    while text.startswith("  %", after_allocas) and \
+            " = alloca " in text[after_allocas:text.index("\n", after_allocas)]:
+        after_allocas = text.index("\n", after_allocas) + 1
+    metadata_from = last
+    next_md = _metadata_max(text[metadata_from:]) + 1
+    global_vars = _global_debug_variables(text[metadata_from:])
+    subprogram = re.search(r"!dbg !(\d+)", text[start:header_end])
+    allocas, inits, new_md = [], [], []
+    for name, ty, init, align in localised:
+        ref = local_ref[name]
+        allocas.append(f"  {ref} = alloca {ty}" + (f", align {align}" if align else "") + "\n")
+        inits.append(f"  store {ty} {init}, ptr {ref}\n")
+        dbg = re.search(r"!dbg !(\d+)", definitions[name].group(0))
+        var = global_vars.get(int(dbg.group(1))) if dbg and subprogram else None
+        if var:
+            var_name, file_md, line, type_md = var
+            sp = subprogram.group(1)
+            new_md.append(f'!{next_md} = !DILocalVariable(name: "{var_name}", scope: !{sp}, '
+                          f"file: !{file_md}, line: {line}, type: !{type_md}, flags: DIFlagArtificial)")
+            new_md.append(f"!{next_md + 1} = !DILocation(line: {line}, scope: !{sp})")
+            inits.append(f"    #dbg_declare(ptr {ref}, !{next_md}, !DIExpression(), !{next_md + 1})\n")
+            next_md += 2
+    if entry == after_allocas:
+        edits.append((entry, 0, "".join(allocas + inits)))
+    else:
+        edits += [(entry, 0, "".join(allocas)), (after_allocas, 0, "".join(inits))]
+    pieces, done = [], 0
+    for position, length, new in sorted(edits):  # no two at one position
+        pieces += [text[done:position], new]
+        done = position + length
+    pieces.append(text[done:])
+    return "".join(pieces) + "\n" + "\n".join(new_md) + "\n"
+
+
+_SCALAR_GLOBAL = re.compile(r"\b(?:global|constant) (i\d+) (-?\d+|true|false)(?:, align (\d+))?(?:, !dbg !\d+)*$")
+
+
+def _closing_parenthesis(text: str, opening: int) -> int:
+    """Position of the `)` that closes the `(` at `opening`."""
+    depth, position = 0, opening
+    while True:
+        character = text[position]
+        if character == "(":
+            depth += 1
+        elif character == ")":
+            depth -= 1
+            if depth == 0:
+                return position
+        position += 1
+
+
+def _argument_of_declared(text: str, position: int, spans: dict[str, tuple[int, int]]) -> bool:
+    """Is the global at `position` an argument of a call to a function without a body (which
+    inlining does not remove, so `_localise_globals` would not see a plain use there)?"""
+    line_start, _ = _line_at(text, position)
+    callee = _CALLEE.search(text, line_start, position)
+    return callee is not None and " call " in text[line_start:callee.start()] \
+        and callee.group(1).strip('"') not in spans
+
+
 _CONSTANT_GEP = re.compile(
     r"getelementptr ((?:inbounds |nuw |nusw |inrange\(\S+\) )*)\(([^()]*?ptr @[^()]*)\)")
 
@@ -1277,10 +1430,17 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         raise LlumcError(f"is a directory, not a C file: {source}")
     _init_llvm()
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns)
+    # the globals localised before inlining when that gives what `_localise_globals` would
+    # (saves the LLVM round trip after inlining); else None and that round trip below
+    early = _globals_as_arguments(text)
     # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
     # LLVM parses, frees and verifies in a helper thread while this one reads texts
-    parsed = _in_background(_parse, text, source)
+    parsed = _in_background(_parse, text if early is None else early, source)
     try:
+        # of the text before the early rewrite: the allocas it adds to main are passed to
+        # calls, so the first SROA leaves them; the second one promotes them, reading no
+        # undef under the same conditions (each is a scalar stored at the top of the entry
+        # block, and every access anywhere is a load or store of its own type)
         reads_no_undef = _promotion_reads_no_undef(text)
     finally:
         module = parsed()  # no thread outlives this function, whatever is raised
@@ -1290,19 +1450,11 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     module = _run_passes(module, _promote)
     _check_promoted(module, source, reads_no_undef)
     module = _run_passes(module, _inline_everything)
-
-    text = str(module)
-    global_facts = _global_facts(module)
-    freed = _in_background(module.close)
-    try:
-        text, promotable = _localise_globals(text, global_facts)
-        # (promotable is False wherever main keeps an alloca, so releasing changes nothing there)
-        text = release_contained_locals(text)
-    finally:
-        freed()
-    module = _parse(text, source)
-    module = _run_passes(module, _promote)
-    _check_promoted(module, source, promotable)
+    if early is not None:
+        module = _run_passes(module, _promote)
+        _check_promoted(module, source, reads_no_undef)
+    else:
+        module = _localise_after_inlining(module, source)
     module = _run_passes(module, _clean)
     final_text = str(module)
     verified = _in_background(module.verify)
@@ -1318,6 +1470,25 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
                           debug=debug)
+
+
+def _localise_after_inlining(module: "llvm.ModuleRef", source: Path) -> "llvm.ModuleRef":
+    """The globals that only main uses become its allocas (`_localise_globals`) and the
+    locals `release_contained_locals` frees lose their lifetime markers, on the inlined
+    module's text; parsed again and promoted."""
+    text = str(module)
+    global_facts = _global_facts(module)
+    freed = _in_background(module.close)
+    try:
+        text, promotable = _localise_globals(text, global_facts)
+        # (promotable is False wherever main keeps an alloca, so releasing changes nothing there)
+        text = release_contained_locals(text)
+    finally:
+        freed()
+    module = _parse(text, source)
+    module = _run_passes(module, _promote)
+    _check_promoted(module, source, promotable)
+    return module
 
 
 def _in_background(function, *args):

@@ -307,3 +307,75 @@ entry:
     again = llvm.parse_assembly(text)
     with pytest.raises(RuntimeError, match="wrong subprogram"):
         again.verify()
+
+
+# Globals that `_globals_as_arguments` localises before inlining, and ones for which it leaves
+# the work to `_localise_globals` after inlining (None): SROA or the inliner may still turn
+# their uses into plain loads and stores, or they are not scalar integers.
+_EARLY_GLOBALS = {
+    "helper": (True, "fe_helper_globals.c"),
+    "assert string": (True, """
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+int g = 1, h;
+static void bump(void) { g = g + h; }
+int main(void) { bump(); if (g != 1) __assert_fail("g == 1", "p.c", 5, "main"); return 0; }
+"""),
+    "address to a helper": (False, """
+extern void __VERIFIER_error(void);
+int g;
+static void set(int *p) { *p = 3; }
+int main(void) { set(&g); if (g == 3) __VERIFIER_error(); return 0; }
+"""),
+    "stored address": (False, """
+extern void __VERIFIER_error(void);
+int g;
+int main(void) { int *p = &g; *p = 2; if (g == 2) __VERIFIER_error(); return 0; }
+"""),
+    "array": (False, """
+extern void __VERIFIER_error(void);
+int t[4];
+static void fill(void) { t[1] = 5; }
+int main(void) { fill(); if (t[1] == 5) __VERIFIER_error(); return 0; }
+"""),
+    "function address": (False, """
+extern void __VERIFIER_error(void);
+int g;
+static void f(void) { g = 1; }
+void (*hook)(void) = f;
+int main(void) { f(); if (g == 1) __VERIFIER_error(); return 0; }
+"""),
+}
+
+
+@pytest.mark.parametrize("name", list(_EARLY_GLOBALS))
+def test_globals_localised_before_inlining_as_after(tmp_path, monkeypatch, name):
+    """Both ways of turning globals into main's SSA values give the same transition system
+    (the CNF; value names may be numbered differently), and the early one declines exactly
+    where its result could differ."""
+    import llumc.frontend as frontend
+    from llumc.encode import encode_file
+    from solvers.dimspec import format_dimspec
+
+    early_applies, program = _EARLY_GLOBALS[name]
+    if program.endswith(".c"):
+        path = PROGRAMS / program
+    else:
+        path = tmp_path / "p.c"
+        path.write_text(program)
+    text = frontend.source_ir(path, m32=True, clang=None, checks=Checks(), wrapv=True)
+    assert (frontend._globals_as_arguments(text) is not None) == early_applies
+
+    def outcome():
+        """The CNF (value names may be numbered differently) and C names of main's values,
+        or the reason the program is not supported."""
+        try:
+            result = encode_file(path, m32=True)
+        except UnsupportedError as err:
+            return str(err)
+        held = {n for names in result.debug.value_names.values() for n in names}
+        return [line for line in format_dimspec(result.ts).splitlines() if not line.startswith("c ")], held
+    early = outcome()
+    monkeypatch.setattr(frontend, "_globals_as_arguments", lambda text: None)
+    assert early == outcome()
+    if early_applies:  # the globals became main's values, named after them
+        assert {"g", "counter"} & early[1], early
