@@ -735,8 +735,8 @@ def _globals_as_arguments(text: str) -> str | None:
     # main: the allocas first in the entry block, their initial values after its allocas
     start, end = spans["main"]
     header_end = text.index("{\n", start) + 2
-    label = re.match(r"[\w.$-]+:.*\n", text[header_end:end])
-    entry = header_end + (label.end() if label else 0)
+    label = _LABEL_LINE_AT.match(text, header_end, end)
+    entry = label.end() if label else header_end
     after_allocas = entry
     while text.startswith("  %", after_allocas) and \
             " = alloca " in text[after_allocas:text.index("\n", after_allocas)]:
@@ -772,6 +772,7 @@ def _globals_as_arguments(text: str) -> str | None:
     return "".join(pieces) + "\n" + "\n".join(new_md) + "\n"
 
 
+_LABEL_LINE_AT = re.compile(r"[\w.$-]+:.*\n")
 _SCALAR_GLOBAL = re.compile(r"\b(?:global|constant) (i\d+) (-?\d+|true|false)(?:, align (\d+))?(?:, !dbg !\d+)*$")
 
 
