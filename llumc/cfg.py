@@ -180,6 +180,12 @@ _ATTRIBUTE_GROUPS = re.compile(r"(?: #\d+)+$")
 _INT_TYPE = re.compile(r"i(\d+)$")
 _CALL_TEXT = re.compile(r"^call (?:[\w()]+ )*?(\{[^}]*\}|\S+) (@[\w.$]+|@\"[^\"]+\")\((.*)\)$")
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "samesign", "nneg"}
+# the common operand forms, read without split_top and typed_width (same results: an integer
+# type, then a name or an integer constant; anything else goes the general way)
+_TOKEN = r"(%[-\w.$]+|-?[0-9]+|true|false)"
+_FAST_BINARY = re.compile(r"(i[0-9]+) " + _TOKEN + ", " + _TOKEN)
+_FAST_SELECT = re.compile(r"(i[0-9]+) " + _TOKEN + r", (i[0-9]+) " + _TOKEN + r", (i[0-9]+) " + _TOKEN)
+_FAST_BRANCH = re.compile(r"(i[0-9]+) " + _TOKEN + r", label (%[-\w.$]+), label (%[-\w.$]+)")
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
 
 
@@ -243,12 +249,16 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
     lines = text[start:end].split("\n")
     if "(" in lines[0][lines[0].index("@main(") + 6:].split(")", 1)[0].strip().replace("...", ""):
         return None  # parameters: the llvmlite reader reports their use
-    # pass 1: blocks, instruction lines, names
+    # one pass: blocks, instruction lines, and the names they define (keys are positions)
     raw_blocks: list[tuple[str, list[str]]] = []
     label_of: dict[str, str] = {}
+    names: dict[str, tuple[int, str]] = {}  # text name -> (key, our name)
+    position = 0  # unnamed values: %<position>
+    key = 0
     current: list[str] | None = None
+    count = len(lines)
     i = 1
-    while i < len(lines):
+    while i < count:
         line = lines[i]
         i += 1
         code = line.strip()
@@ -268,35 +278,36 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
             current = []
             raw_blocks.append(("bb0", current))
         if code.startswith("switch ") and code.endswith("["):
-            while i < len(lines) and not lines[i].strip().startswith("]"):
+            while i < count and not lines[i].strip().startswith("]"):
                 code += "\n" + lines[i].strip()
                 i += 1
-            if i < len(lines):
+            if i < count:
                 code += "\n" + lines[i].strip()
                 i += 1
         current.append(code)
-    if not raw_blocks:
-        return None
-    names: dict[str, tuple[int, str]] = {}  # text name -> (key, our name)
-    position = 0
-    key = 0
-    for _, codes in raw_blocks:
-        for code in codes:
-            key += 1
-            if code.startswith("%") and not code.startswith('%"') and "\n" not in code:
-                # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it)
-                equals = code.find(" = ")
-                raw = code[:equals] if equals >= 0 else None
-            else:
-                assign = _ASSIGN.match(code)
-                raw = assign.group(1) if assign else None
-            if raw is not None:
-                bare = _bare(raw)
+        key += 1
+        if code.startswith("%") and not code.startswith('%"') and "\n" not in code:
+            # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it);
+            # such a name is its own `%` + _bare(name)
+            equals = code.find(" = ")
+            if equals >= 0:
+                raw = code[:equals]
                 if raw[1:].isdigit():
                     names[raw] = (key, f"%{position}")
                     position += 1
                 else:
-                    names[raw] = (key, f"%{bare}")
+                    names[raw] = (key, raw)
+        else:
+            assign = _ASSIGN.match(code)
+            if assign is not None:
+                raw = assign.group(1)
+                if raw[1:].isdigit():
+                    names[raw] = (key, f"%{position}")
+                    position += 1
+                else:
+                    names[raw] = (key, f"%{_bare(raw)}")
+    if not raw_blocks:
+        return None
     try:
         return _build_from_text(raw_blocks, label_of, names, debug, source)
     except _Unread:
@@ -368,6 +379,21 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
     def typed(text: str) -> Operand:
         return typed_width(text)[0]
 
+    refs: dict[str, Operand] = {}
+
+    def int_operand(ty: str, token: str) -> Operand:
+        """`value(ty, token)` for an integer type `ty` (the fast paths' operands): a name's Ref
+        does not depend on the type, so it is made here from `names`, once per name."""
+        if token[0] == "%":
+            found = refs.get(token)
+            if found is None:
+                entry = names.get(token)
+                if entry is None:
+                    raise _Unread(token)
+                found = refs[token] = Ref(*entry)  # read_value's answer for an integer type
+            return found
+        return value(ty, token)
+
     def label(token: str) -> str:
         token = token.strip()
         if not token.startswith("label "):
@@ -432,12 +458,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                     words.pop(0)
                 rest = " ".join(words)
             item = Instr(opcode, key, name, 0, line=line, text=text)
-            if opcode in _BINARY:
-                a, b = split_top(rest)
-                first, item.width = typed_widths.get(a) or typed_width(a)
-                b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
-                item.operands = [first, (typed_widths.get(b) or typed_width(b))[0]]
-            elif opcode == "icmp":
+            if opcode == "icmp":
                 found = icmps.get(rest)
                 if found is None:
                     predicate, _, operands = rest.partition(" ")
@@ -449,14 +470,31 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 item.predicate = found[1]
                 item.width = 1
             elif opcode == "select":
-                parts = split_top(rest)
-                if len(parts) != 3:
-                    raise _Unread(rest)
-                condition = typed_widths.get(parts[0]) or typed_width(parts[0])
-                chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
-                other = typed_widths.get(parts[2]) or typed_width(parts[2])
-                item.operands = [condition[0], chosen[0], other[0]]
-                item.width = chosen[1]
+                fast = _FAST_SELECT.fullmatch(rest)
+                if fast is not None:
+                    ty0, v0, ty1, v1, ty2, v2 = fast.groups()
+                    item.operands = [int_operand(ty0, v0), int_operand(ty1, v1), int_operand(ty2, v2)]
+                    item.width = width_of(ty1)
+                else:
+                    parts = split_top(rest)
+                    if len(parts) != 3:
+                        raise _Unread(rest)
+                    condition = typed_widths.get(parts[0]) or typed_width(parts[0])
+                    chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
+                    other = typed_widths.get(parts[2]) or typed_width(parts[2])
+                    item.operands = [condition[0], chosen[0], other[0]]
+                    item.width = chosen[1]
+            elif opcode in _BINARY:
+                fast = _FAST_BINARY.fullmatch(rest)
+                if fast is not None:
+                    ty, v0, v1 = fast.groups()
+                    item.operands = [int_operand(ty, v0), int_operand(ty, v1)]
+                    item.width = width_of(ty)
+                else:
+                    a, b = split_top(rest)
+                    first, item.width = typed_widths.get(a) or typed_width(a)
+                    b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
+                    item.operands = [first, (typed_widths.get(b) or typed_width(b))[0]]
             elif opcode in ("zext", "sext", "trunc"):
                 arg, sep, to = rest.rpartition(" to ")
                 if not sep:
@@ -498,6 +536,12 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 callee = call.group(2)[1:]
                 item.callee = callee[1:-1] if callee.startswith('"') else callee
                 item.operands = [typed(a) for a in split_top(call.group(3))]
+            elif opcode == "br" and (fast := _FAST_BRANCH.fullmatch(rest)) is not None:
+                ty, v0, then, other = fast.groups()
+                if then not in label_of or other not in label_of:
+                    raise _Unread(rest)
+                item.operands = [int_operand(ty, v0)]
+                item.targets = [label_of[then], label_of[other]]
             elif opcode == "br":
                 parts = split_top(rest)
                 if len(parts) == 1:
