@@ -186,6 +186,8 @@ _TOKEN = r"(%[-\w.$]+|-?[0-9]+|true|false)"
 _FAST_BINARY = re.compile(r"(i[0-9]+) " + _TOKEN + ", " + _TOKEN)
 _FAST_SELECT = re.compile(r"(i[0-9]+) " + _TOKEN + r", (i[0-9]+) " + _TOKEN + r", (i[0-9]+) " + _TOKEN)
 _FAST_BRANCH = re.compile(r"(i[0-9]+) " + _TOKEN + r", label (%[-\w.$]+), label (%[-\w.$]+)")
+_PHI_PAIRS = re.compile(r"\[([^\]]*)\]")
+_FAST_PHI_PAIR = re.compile(r" " + _TOKEN + r", (%[-\w.$]+) ")  # split_top's answer, if it matches
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
 
 
@@ -252,19 +254,17 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
     # one pass: blocks, instruction lines, and the names they define (keys are positions)
     raw_blocks: list[tuple[str, list[str]]] = []
     label_of: dict[str, str] = {}
-    names: dict[str, tuple[int, str]] = {}  # text name -> (key, our name)
+    names: dict[str, Ref] = {}  # text name -> Ref(key, our name), the operand naming it
     position = 0  # unnamed values: %<position>
     key = 0
     current: list[str] | None = None
-    count = len(lines)
-    i = 1
-    while i < count:
-        line = lines[i]
-        i += 1
+    rest = iter(lines)
+    next(rest)  # the `define` line
+    for line in rest:
         code = line.strip()
         if not code or code.startswith((";", "#dbg_")):
             continue
-        if not line.startswith(" "):
+        if line[0] != " ":
             label = _LABEL.match(line)
             if label is None:
                 return None
@@ -278,34 +278,35 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
             current = []
             raw_blocks.append(("bb0", current))
         if code.startswith("switch ") and code.endswith("["):
-            while i < count and not lines[i].strip().startswith("]"):
-                code += "\n" + lines[i].strip()
-                i += 1
-            if i < count:
-                code += "\n" + lines[i].strip()
-                i += 1
+            for more in rest:  # its case lines, through the one starting with "]"
+                more = more.strip()
+                code += "\n" + more
+                if more.startswith("]"):
+                    break
         current.append(code)
         key += 1
-        if code.startswith("%") and not code.startswith('%"') and "\n" not in code:
+        if code[0] != "%":  # (a switch's code, the only one of several lines, starts with "switch")
+            continue
+        if code[1:2] != '"':
             # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it);
             # such a name is its own `%` + _bare(name)
             equals = code.find(" = ")
             if equals >= 0:
                 raw = code[:equals]
                 if raw[1:].isdigit():
-                    names[raw] = (key, f"%{position}")
+                    names[raw] = Ref(key, f"%{position}")
                     position += 1
                 else:
-                    names[raw] = (key, raw)
+                    names[raw] = Ref(key, raw)
         else:
             assign = _ASSIGN.match(code)
             if assign is not None:
                 raw = assign.group(1)
                 if raw[1:].isdigit():
-                    names[raw] = (key, f"%{position}")
+                    names[raw] = Ref(key, f"%{position}")
                     position += 1
                 else:
-                    names[raw] = (key, f"%{_bare(raw)}")
+                    names[raw] = Ref(key, f"%{_bare(raw)}")
     if not raw_blocks:
         return None
     try:
@@ -342,8 +343,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
         if token.startswith("%"):
             if token not in names or not _INT_TYPE.match(ty) and not ty.startswith("{") and ty != "ptr":
                 raise _Unread(token)
-            k, name = names[token]
-            return Ref(k, name)
+            return names[token]
         if ty == "ptr":
             if token == "null":
                 return Const(0, w)
@@ -379,18 +379,13 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
     def typed(text: str) -> Operand:
         return typed_width(text)[0]
 
-    refs: dict[str, Operand] = {}
-
     def int_operand(ty: str, token: str) -> Operand:
-        """`value(ty, token)` for an integer type `ty` (the fast paths' operands): a name's Ref
-        does not depend on the type, so it is made here from `names`, once per name."""
+        """`value(ty, token)` for an integer type `ty` (the fast paths' operands), a name's
+        Ref straight from `names` (it does not depend on the type)."""
         if token[0] == "%":
-            found = refs.get(token)
+            found = names.get(token)
             if found is None:
-                entry = names.get(token)
-                if entry is None:
-                    raise _Unread(token)
-                found = refs[token] = Ref(*entry)  # read_value's answer for an integer type
+                raise _Unread(token)
             return found
         return value(ty, token)
 
@@ -432,19 +427,21 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                         line = debug.line_of(text)
             if " #" in code:  # the regex on every instruction cost a second on RERS programs
                 code = _ATTRIBUTE_GROUPS.sub("", code)
-            if code.startswith("%") and not code.startswith('%"'):
+            if code[:1] != "%":  # no assignment (the regex below needs a leading %)
+                raw, name = None, ""
+            elif code[1:2] != '"':
                 # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it)
                 equals = code.find(" = ")
                 if equals >= 0:
                     raw, code = code[:equals], code[equals + 3:]
-                    name = names[raw][1]
+                    name = names[raw].name
                 else:
                     raw, name = None, ""
             else:
                 assign = _ASSIGN.match(code)
                 if assign:
                     raw, code = assign.group(1), assign.group(2)
-                    name = names[raw][1]
+                    name = names[raw].name
                 else:
                     raw, name = None, ""
             if code.startswith(("tail ", "musttail ", "notail ")):
@@ -523,8 +520,9 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             elif opcode == "phi":
                 ty, _, pairs = rest.partition(" ")
                 item.width = width_of(ty)
-                for pair in re.findall(r"\[([^\]]*)\]", pairs):
-                    v, b = split_top(pair)
+                for pair in _PHI_PAIRS.findall(pairs):
+                    fast = _FAST_PHI_PAIR.fullmatch(pair)  # RERS: return blocks of 10 000 pairs
+                    v, b = fast.groups() if fast is not None else split_top(pair)
                     if b not in label_of:
                         raise _Unread(b)
                     item.incoming.append((value(ty, v), label_of[b]))
