@@ -129,13 +129,25 @@ class AIG:
         # gates come in topological order, so a gate's inputs are usually translated already:
         # then the depth-first walk from it would do just this, without its stack.
         and_ = self.and_
+        nodes, strash = self.nodes, self.strash
         for root, (rhs0, rhs1) in definition.items():
             if root in mapping:
                 continue
             a = mapping.get(rhs0 >> 1)
             b = mapping.get(rhs1 >> 1)
             if a is not None and b is not None:
-                mapping[root] = and_(a ^ (rhs0 & 1), b ^ (rhs1 & 1))
+                a ^= rhs0 & 1
+                b ^= rhs1 & 1
+                if a > b:
+                    a, b = b, a
+                if a > TRUE and a != b and a != b ^ 1:  # `and_`'s new or hashed node, inline
+                    lit = strash.get((a, b))
+                    if lit is None:
+                        lit = strash[(a, b)] = 2 * len(nodes)
+                        nodes.append(("and", a, b))
+                    mapping[root] = lit
+                else:
+                    mapping[root] = and_(a, b)
                 continue
             stack = [root]
             while stack:
