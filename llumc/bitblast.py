@@ -27,7 +27,7 @@ import tempfile
 import pyboolector
 
 from llumc.aig import AIG
-from llumc.terms import Term, postorder
+from llumc.terms import Term
 
 # Boolector option ids (pyboolector takes the enum's integer). Looked up by name once.
 _OPTION_IDS: dict[str, int] = {}
@@ -144,30 +144,51 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
         q, r = divmods[key]
         return q if t.op in ("udiv", "sdiv") else r
 
+    # bound methods looked up once; the walk is `postorder` written out (one Python frame for
+    # the 200 000 terms of RERS's T, not a generator step and a list per term)
+    binary = {op: getattr(btor, name) for op, name in _BINARY.items()}
+    aux = division == "aux"
     for root in roots:
-        for t in postorder(root, nodes):
-            args = [nodes[a.uid] for a in t.args]
-            if t.op == "const":
+        stack = [root]
+        while stack:
+            t = stack[-1]
+            if t.uid in nodes:
+                stack.pop()
+                continue
+            pending = False
+            for a in t.args:
+                if a.uid not in nodes:
+                    stack.append(a)
+                    pending = True
+            if pending:
+                continue
+            stack.pop()
+            op = t.op
+            method = binary.get(op)  # the operators are disjoint: the commonest tests first
+            if method is not None:
+                if aux and op in _DIVISIONS and _auxiliary_division_pays(t):
+                    node = division_node(t, *[nodes[a.uid] for a in t.args])
+                else:
+                    a, b = t.args
+                    node = method(nodes[a.uid], nodes[b.uid])
+            elif op == "ite":
+                c, a, b = t.args
+                node = btor.Cond(nodes[c.uid], nodes[a.uid], nodes[b.uid])
+            elif op == "not":
+                node = btor.Not(nodes[t.args[0].uid])
+            elif op == "const":
                 node = btor.Const(format(t.param, f"0{t.width}b"), t.width)
-            elif t.op in LEAF_PREFIX:
-                node = btor.Var(sort(t.width), f"{LEAF_PREFIX[t.op]}{t.param}")
-            elif t.op in _DIVISIONS and division == "aux" and _auxiliary_division_pays(t):
-                node = division_node(t, *args)
-            elif t.op in _BINARY:
-                node = getattr(btor, _BINARY[t.op])(*args)
-            elif t.op == "not":
-                node = btor.Not(args[0])
-            elif t.op == "neg":
-                node = btor.Neg(args[0])
-            elif t.op == "ite":
-                node = btor.Cond(*args)
-            elif t.op == "zext":
-                node = btor.Uext(args[0], t.width - t.args[0].width)
-            elif t.op == "sext":
-                node = btor.Sext(args[0], t.width - t.args[0].width)
-            elif t.op == "extract":
+            elif op in LEAF_PREFIX:
+                node = btor.Var(sort(t.width), f"{LEAF_PREFIX[op]}{t.param}")
+            elif op == "neg":
+                node = btor.Neg(nodes[t.args[0].uid])
+            elif op == "zext":
+                node = btor.Uext(nodes[t.args[0].uid], t.width - t.args[0].width)
+            elif op == "sext":
+                node = btor.Sext(nodes[t.args[0].uid], t.width - t.args[0].width)
+            elif op == "extract":
                 hi, lo = t.param  # type: ignore[misc]
-                node = btor.Slice(args[0], hi, lo)
+                node = btor.Slice(nodes[t.args[0].uid], hi, lo)
             else:
                 raise ValueError(f"bitblast: unknown operator {t.op}")
             nodes[t.uid] = node
@@ -185,12 +206,12 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str 
         return 0  # a false root
     if not roots:
         return 1
-    text = _dump_aag(roots, rewrite_level, division, var_subst=True)
-    if _has_unnamed_input(text):
+    lines = _dump_aag(roots, rewrite_level, division, var_subst=True).splitlines()
+    if _has_unnamed_input(lines):
         # Boolector's variable substitution normalises linear equations like x = 2*q + r by
         # introducing fresh (unnamed) variables; without it every input keeps its name.
-        text = _dump_aag(roots, rewrite_level, division, var_subst=False)
-    outputs = aig.read_aag(text)
+        lines = _dump_aag(roots, rewrite_level, division, var_subst=False).splitlines()
+    outputs = aig.read_aag(lines)
     if len(outputs) != 1:
         raise RuntimeError(f"Boolector's AIGER dump has {len(outputs)} outputs, expected 1")
     return outputs[0]
@@ -213,7 +234,7 @@ def _dump_aag(roots: list[Term], rewrite_level: int, division: str, *, var_subst
             return f.read()
 
 
-def _has_unnamed_input(text: str) -> bool:
-    lines = text.splitlines()
+def _has_unnamed_input(lines: list[str]) -> bool:
+    """Fewer input symbols than inputs, in an AIGER dump's lines."""
     inputs = int(lines[0].split()[2])
     return sum(1 for line in lines if line.startswith("i")) < inputs

@@ -180,6 +180,14 @@ _ATTRIBUTE_GROUPS = re.compile(r"(?: #\d+)+$")
 _INT_TYPE = re.compile(r"i(\d+)$")
 _CALL_TEXT = re.compile(r"^call (?:[\w()]+ )*?(\{[^}]*\}|\S+) (@[\w.$]+|@\"[^\"]+\")\((.*)\)$")
 _FLAGS = {"nuw", "nsw", "exact", "disjoint", "samesign", "nneg"}
+# the common operand forms, read without split_top and typed_width (same results: an integer
+# type, then a name or an integer constant; anything else goes the general way)
+_TOKEN = r"(%[-\w.$]+|-?[0-9]+|true|false)"
+_FAST_BINARY = re.compile(r"(i[0-9]+) " + _TOKEN + ", " + _TOKEN)
+_FAST_SELECT = re.compile(r"(i[0-9]+) " + _TOKEN + r", (i[0-9]+) " + _TOKEN + r", (i[0-9]+) " + _TOKEN)
+_FAST_BRANCH = re.compile(r"(i[0-9]+) " + _TOKEN + r", label (%[-\w.$]+), label (%[-\w.$]+)")
+_PHI_PAIRS = re.compile(r"\[([^\]]*)\]")
+_FAST_PHI_PAIR = re.compile(r" " + _TOKEN + r", (%[-\w.$]+) ")  # split_top's answer, if it matches
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"}
 
 
@@ -243,18 +251,20 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
     lines = text[start:end].split("\n")
     if "(" in lines[0][lines[0].index("@main(") + 6:].split(")", 1)[0].strip().replace("...", ""):
         return None  # parameters: the llvmlite reader reports their use
-    # pass 1: blocks, instruction lines, names
+    # one pass: blocks, instruction lines, and the names they define (keys are positions)
     raw_blocks: list[tuple[str, list[str]]] = []
     label_of: dict[str, str] = {}
+    names: dict[str, Ref] = {}  # text name -> Ref(key, our name), the operand naming it
+    position = 0  # unnamed values: %<position>
+    key = 0
     current: list[str] | None = None
-    i = 1
-    while i < len(lines):
-        line = lines[i]
-        i += 1
+    rest = iter(lines)
+    next(rest)  # the `define` line
+    for line in rest:
         code = line.strip()
         if not code or code.startswith((";", "#dbg_")):
             continue
-        if not line.startswith(" "):
+        if line[0] != " ":
             label = _LABEL.match(line)
             if label is None:
                 return None
@@ -268,35 +278,37 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
             current = []
             raw_blocks.append(("bb0", current))
         if code.startswith("switch ") and code.endswith("["):
-            while i < len(lines) and not lines[i].strip().startswith("]"):
-                code += "\n" + lines[i].strip()
-                i += 1
-            if i < len(lines):
-                code += "\n" + lines[i].strip()
-                i += 1
+            for more in rest:  # its case lines, through the one starting with "]"
+                more = more.strip()
+                code += "\n" + more
+                if more.startswith("]"):
+                    break
         current.append(code)
-    if not raw_blocks:
-        return None
-    names: dict[str, tuple[int, str]] = {}  # text name -> (key, our name)
-    position = 0
-    key = 0
-    for _, codes in raw_blocks:
-        for code in codes:
-            key += 1
-            if code.startswith("%") and not code.startswith('%"') and "\n" not in code:
-                # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it)
-                equals = code.find(" = ")
-                raw = code[:equals] if equals >= 0 else None
-            else:
-                assign = _ASSIGN.match(code)
-                raw = assign.group(1) if assign else None
-            if raw is not None:
-                bare = _bare(raw)
+        key += 1
+        if code[0] != "%":  # (a switch's code, the only one of several lines, starts with "switch")
+            continue
+        if code[1:2] != '"':
+            # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it);
+            # such a name is its own `%` + _bare(name)
+            equals = code.find(" = ")
+            if equals >= 0:
+                raw = code[:equals]
                 if raw[1:].isdigit():
-                    names[raw] = (key, f"%{position}")
+                    names[raw] = Ref(key, f"%{position}")
                     position += 1
                 else:
-                    names[raw] = (key, f"%{bare}")
+                    names[raw] = Ref(key, raw)
+        else:
+            assign = _ASSIGN.match(code)
+            if assign is not None:
+                raw = assign.group(1)
+                if raw[1:].isdigit():
+                    names[raw] = Ref(key, f"%{position}")
+                    position += 1
+                else:
+                    names[raw] = Ref(key, f"%{_bare(raw)}")
+    if not raw_blocks:
+        return None
     try:
         return _build_from_text(raw_blocks, label_of, names, debug, source)
     except _Unread:
@@ -331,8 +343,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
         if token.startswith("%"):
             if token not in names or not _INT_TYPE.match(ty) and not ty.startswith("{") and ty != "ptr":
                 raise _Unread(token)
-            k, name = names[token]
-            return Ref(k, name)
+            return names[token]
         if ty == "ptr":
             if token == "null":
                 return Const(0, w)
@@ -367,6 +378,16 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
 
     def typed(text: str) -> Operand:
         return typed_width(text)[0]
+
+    def int_operand(ty: str, token: str) -> Operand:
+        """`value(ty, token)` for an integer type `ty` (the fast paths' operands), a name's
+        Ref straight from `names` (it does not depend on the type)."""
+        if token[0] == "%":
+            found = names.get(token)
+            if found is None:
+                raise _Unread(token)
+            return found
+        return value(ty, token)
 
     def label(token: str) -> str:
         token = token.strip()
@@ -406,19 +427,21 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                         line = debug.line_of(text)
             if " #" in code:  # the regex on every instruction cost a second on RERS programs
                 code = _ATTRIBUTE_GROUPS.sub("", code)
-            if code.startswith("%") and not code.startswith('%"'):
+            if code[:1] != "%":  # no assignment (the regex below needs a leading %)
+                raw, name = None, ""
+            elif code[1:2] != '"':
                 # _ASSIGN's match for an unquoted name (no space in it: the first " = " ends it)
                 equals = code.find(" = ")
                 if equals >= 0:
                     raw, code = code[:equals], code[equals + 3:]
-                    name = names[raw][1]
+                    name = names[raw].name
                 else:
                     raw, name = None, ""
             else:
                 assign = _ASSIGN.match(code)
                 if assign:
                     raw, code = assign.group(1), assign.group(2)
-                    name = names[raw][1]
+                    name = names[raw].name
                 else:
                     raw, name = None, ""
             if code.startswith(("tail ", "musttail ", "notail ")):
@@ -432,12 +455,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                     words.pop(0)
                 rest = " ".join(words)
             item = Instr(opcode, key, name, 0, line=line, text=text)
-            if opcode in _BINARY:
-                a, b = split_top(rest)
-                first, item.width = typed_widths.get(a) or typed_width(a)
-                b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
-                item.operands = [first, (typed_widths.get(b) or typed_width(b))[0]]
-            elif opcode == "icmp":
+            if opcode == "icmp":
                 found = icmps.get(rest)
                 if found is None:
                     predicate, _, operands = rest.partition(" ")
@@ -449,14 +467,31 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 item.predicate = found[1]
                 item.width = 1
             elif opcode == "select":
-                parts = split_top(rest)
-                if len(parts) != 3:
-                    raise _Unread(rest)
-                condition = typed_widths.get(parts[0]) or typed_width(parts[0])
-                chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
-                other = typed_widths.get(parts[2]) or typed_width(parts[2])
-                item.operands = [condition[0], chosen[0], other[0]]
-                item.width = chosen[1]
+                fast = _FAST_SELECT.fullmatch(rest)
+                if fast is not None:
+                    ty0, v0, ty1, v1, ty2, v2 = fast.groups()
+                    item.operands = [int_operand(ty0, v0), int_operand(ty1, v1), int_operand(ty2, v2)]
+                    item.width = width_of(ty1)
+                else:
+                    parts = split_top(rest)
+                    if len(parts) != 3:
+                        raise _Unread(rest)
+                    condition = typed_widths.get(parts[0]) or typed_width(parts[0])
+                    chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
+                    other = typed_widths.get(parts[2]) or typed_width(parts[2])
+                    item.operands = [condition[0], chosen[0], other[0]]
+                    item.width = chosen[1]
+            elif opcode in _BINARY:
+                fast = _FAST_BINARY.fullmatch(rest)
+                if fast is not None:
+                    ty, v0, v1 = fast.groups()
+                    item.operands = [int_operand(ty, v0), int_operand(ty, v1)]
+                    item.width = width_of(ty)
+                else:
+                    a, b = split_top(rest)
+                    first, item.width = typed_widths.get(a) or typed_width(a)
+                    b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
+                    item.operands = [first, (typed_widths.get(b) or typed_width(b))[0]]
             elif opcode in ("zext", "sext", "trunc"):
                 arg, sep, to = rest.rpartition(" to ")
                 if not sep:
@@ -485,8 +520,9 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             elif opcode == "phi":
                 ty, _, pairs = rest.partition(" ")
                 item.width = width_of(ty)
-                for pair in re.findall(r"\[([^\]]*)\]", pairs):
-                    v, b = split_top(pair)
+                for pair in _PHI_PAIRS.findall(pairs):
+                    fast = _FAST_PHI_PAIR.fullmatch(pair)  # RERS: return blocks of 10 000 pairs
+                    v, b = fast.groups() if fast is not None else split_top(pair)
                     if b not in label_of:
                         raise _Unread(b)
                     item.incoming.append((value(ty, v), label_of[b]))
@@ -498,6 +534,12 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                 callee = call.group(2)[1:]
                 item.callee = callee[1:-1] if callee.startswith('"') else callee
                 item.operands = [typed(a) for a in split_top(call.group(3))]
+            elif opcode == "br" and (fast := _FAST_BRANCH.fullmatch(rest)) is not None:
+                ty, v0, then, other = fast.groups()
+                if then not in label_of or other not in label_of:
+                    raise _Unread(rest)
+                item.operands = [int_operand(ty, v0)]
+                item.targets = [label_of[then], label_of[other]]
             elif opcode == "br":
                 parts = split_top(rest)
                 if len(parts) == 1:

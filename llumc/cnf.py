@@ -54,6 +54,7 @@ class CnfBuilder:
         return -dimspec if lit & 1 else dimspec
 
     def _count_fanout(self, root: int) -> None:
+        nodes, fanout = self.aig.nodes, self.fanout
         seen: set[int] = set()
         stack = [root >> 1]
         while stack:
@@ -61,27 +62,28 @@ class CnfBuilder:
             if node in seen:
                 continue
             seen.add(node)
-            entry = self.aig.nodes[node]
+            entry = nodes[node]
             if entry[0] == "and":
-                for child in entry[1:]:
-                    self.fanout[child >> 1] = self.fanout.get(child >> 1, 0) + 1
-                    stack.append(child >> 1)
+                for child in (entry[1] >> 1, entry[2] >> 1):
+                    fanout[child] = fanout.get(child, 0) + 1
+                    stack.append(child)
 
     def _leaves(self, node: int, top: bool = False) -> list[int]:
         """Inputs (AIG literals) of the multi-input AND rooted at `node`, flattening through
         un-negated AND children with one fanout (top: flatten through shared ones too)."""
+        nodes, node_lit, fanout = self.aig.nodes, self.node_lit, self.fanout
         result: list[int] = []
-        stack = list(self.aig.nodes[node][1:])
+        stack = list(nodes[node][1:])
         while stack:
             child = stack.pop()
             c = child >> 1
             if (
                 not child & 1
-                and self.aig.nodes[c][0] == "and"
-                and c not in self.node_lit
-                and (top or self.fanout.get(c, 0) <= 1)
+                and nodes[c][0] == "and"
+                and c not in node_lit
+                and (top or fanout.get(c, 0) <= 1)
             ):
-                stack.extend(self.aig.nodes[c][1:])
+                stack.extend(nodes[c][1:])
             else:
                 result.append(child)
         return result
@@ -90,25 +92,33 @@ class CnfBuilder:
         """Emit the definition of `lit`'s node for the polarity its occurrence needs."""
         if lit & 1:
             polarity = POSITIVE + NEGATIVE - polarity
+        nodes, node_lit, done, clauses = self.aig.nodes, self.node_lit, self.done, self.clauses
+        tseitin = self.mode == "tseitin"
         work = [(lit >> 1, polarity)]
         while work:
             node, pol = work.pop()
-            if self.aig.nodes[node][0] != "and":
+            if nodes[node][0] != "and":
                 continue
-            if self.mode == "tseitin":
+            if tseitin:
                 pol = POSITIVE | NEGATIVE
-            have = self.done.get(node, 0)
+            have = done.get(node, 0)
             missing = pol & ~have
             if not missing:
                 continue
-            self.done[node] = have | missing
-            g = self.literal(2 * node)
+            done[node] = have | missing
+            g = node_lit.get(node)
+            if g is None:
+                g = self.literal(2 * node)
             leaves = self._leaves(node)
+            for leaf in leaves:  # variables in the order the clauses below name them first
+                if leaf >> 1 not in node_lit:
+                    self.literal(leaf)
+            lits = [-node_lit[leaf >> 1] if leaf & 1 else node_lit[leaf >> 1] for leaf in leaves]
             if missing & POSITIVE:
-                for leaf in leaves:
-                    self.clauses.append([-g, self.literal(leaf)])
+                for leaf_lit in lits:
+                    clauses.append([-g, leaf_lit])
             if missing & NEGATIVE:
-                self.clauses.append([g] + [-self.literal(leaf) for leaf in leaves])
+                clauses.append([g] + [-leaf_lit for leaf_lit in lits])
             for leaf in leaves:
                 leaf_pol = missing
                 if leaf & 1:

@@ -49,11 +49,12 @@ def successors(block: Block) -> list[str]:
     return out
 
 
-def cut_points(fn: Function) -> list[str]:
+def cut_points(fn: Function, succ: dict[str, list[str]] | None = None) -> list[str]:
     """Entry block and back-edge targets of an iterative DFS from the entry (reachable blocks only),
-    in the order of `fn.blocks`."""
+    in the order of `fn.blocks`. `succ`: `successors` of every block, if already at hand."""
     entry = fn.blocks[0].name
-    succ = {b.name: successors(b) for b in fn.blocks}
+    if succ is None:
+        succ = {b.name: successors(b) for b in fn.blocks}
     cuts = {entry}
     on_stack: set[str] = {entry}
     seen: set[str] = {entry}
@@ -75,13 +76,21 @@ def cut_points(fn: Function) -> list[str]:
     return [b.name for b in fn.blocks if b.name in cuts]
 
 
+# opcodes whose `StepEncoder.pure_value` reads every operand, in operand order, before building
+# any term (so the encoder may read them all first, in that order: the same terms, made in the
+# same order)
+_READS_ALL = frozenset(("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or",
+                        "xor", "icmp", "select", "zext", "sext", "trunc", "freeze"))
+
+
 class Region:
     """The loop-free blocks one step may run from cut point `root`, in topological order, with
     the ancestor and dominator relations *inside the region* (bitsets over `order` positions)."""
 
-    def __init__(self, fn: Function, root: str, cuts: set[str]):
+    def __init__(self, fn: Function, root: str, cuts: set[str], succ: dict[str, list[str]] | None = None):
         self.root = root
-        succ = {b.name: successors(b) for b in fn.blocks}
+        if succ is None:  # `successors` of every block (the encoder computes them once for all regions)
+            succ = {b.name: successors(b) for b in fn.blocks}
         post: list[str] = []
         seen = {root}
         stack: list[tuple[str, int]] = [(root, 0)]
@@ -148,14 +157,15 @@ class LargeBlockEncoder(StepEncoder):
     def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True):
         super().__init__(fn, prop, "lbe", classify, debug)
         self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
-        cuts = cut_points(fn)
+        succ = {b.name: successors(b) for b in fn.blocks}
+        cuts = cut_points(fn, succ)
         self.cut_set = set(cuts)
         self.heads = [fn.block(c) for c in cuts]
         self.codes = {c: i for i, c in enumerate(cuts)}
         self.ok = len(cuts)
         self.error = len(cuts) + 1
         self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
-        self.regions = {c: Region(fn, c, self.cut_set) for c in cuts}
+        self.regions = {c: Region(fn, c, self.cut_set, succ) for c in cuts}
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
         self._live: dict[str, set[int]] | None = None  # live_pointers, computed once
         self.memtrack = memtrack  # valid-memsafety: the leak edges (valid-memtrack) too
@@ -185,9 +195,11 @@ class LargeBlockEncoder(StepEncoder):
 
     # ----------------------------------------------------------------- state space
     def _uses(self, region: Region):
-        """(value key, block whose end is the use point) for every read in a region: operands,
-        incoming values of region phis (read at the end of the predecessor) and incoming values
-        of cut-point phis on the region's exit edges."""
+        """(value key, block whose end is the use point) for every read in a region that may
+        need a state variable: operands (but those of values defined in the same block, always
+        read locally: most of them), incoming values of region phis (read at the end of the
+        predecessor) and incoming values of cut-point phis on the region's exit edges."""
+        defs = self.defs
         for name in region.order:
             block = self.fn.block(name)
             for ins in block.instrs:
@@ -198,7 +210,7 @@ class LargeBlockEncoder(StepEncoder):
                                 yield value.key, pred
                     continue
                 for value in ins.operands:
-                    if isinstance(value, Ref):
+                    if value.__class__ is Ref and defs[value.key][0] is not block:
                         yield value.key, name
             for target in successors(block):
                 if target in self.cut_set:
@@ -216,13 +228,19 @@ class LargeBlockEncoder(StepEncoder):
             for ins in self.fn.block(c).instrs:
                 if ins.opcode == "phi":
                     needed.add(ins.key)
+        constants, defs = self.constants, self.defs
         for region in self.regions.values():
+            in_region = region.pos
             for key, use_block in self._uses(region):
-                if key in self.constants:
+                if key in needed or key in constants:
                     continue
-                if region.read(self.defs[key][0].name, use_block) != "local":
+                def_block = defs[key][0].name
+                if def_block == use_block and def_block in in_region:
+                    continue  # region.read's "local", inline: most uses are in their defining block
+                if region.read(def_block, use_block) != "local":
                     needed.add(key)
-        sets = constant_sets(self.fn) if self.narrow else {}
+        # the sets of the state variables only: the same sets (`constant_sets`' `wanted`)
+        sets = constant_sets(self.fn, wanted=needed, instr_of=lambda key: defs[key][1]) if self.narrow else {}
         for b in self.fn.blocks:
             for ins in b.instrs:
                 if ins.key in needed:
@@ -272,26 +290,33 @@ class LargeBlockEncoder(StepEncoder):
             self.memory.record_leak(None, "memory no pointer reaches (valid-memtrack)", tb.and_(here, lost))
             ends.append((lost, self.error))
 
+        constants, defs, in_region = self.constants, self.defs, region.pos
+
         def read(op: Operand, use_block: str, ins: Instr, block: Block, pos: int) -> Term:
-            if isinstance(op, Const):
-                return tb.const(op.value, op.width)
-            if isinstance(op, Undef):
-                return self.new_input(op.width, "undef", ins, block, pos)
-            if isinstance(op, GlobalAddr):
-                return self.memory.global_address(op.name)
-            if op.key in self.constants:
-                return self.constants[op.key]
-            def_block = self.defs[op.key][0].name
-            how = region.read(def_block, use_block)
+            kind = op.__class__  # `is`, not isinstance: the operand classes have no subclasses
+            if kind is not Ref:
+                if kind is Const:
+                    return tb.const(op.value, op.width)
+                if kind is Undef:
+                    return self.new_input(op.width, "undef", ins, block, pos)
+                if kind is GlobalAddr:
+                    return self.memory.global_address(op.name)
+            key = op.key
+            if key in constants:
+                return constants[key]
+            def_block = defs[key][0].name
+            how = "local" if def_block == use_block and def_block in in_region else region.read(def_block, use_block)
             if how == "local":
                 # absent only if the defining block ended the step before the definition:
                 # then this use is unreachable in the step and any value will do
-                return local[op.key] if op.key in local else tb.const(0, self.defs[op.key][1].width)
-            state = self.read_state(self.state_of[op.key])
-            if how == "mixed" and op.key in local:
-                return tb.ite(reach[def_block], local[op.key], state)
+                found = local.get(key)
+                return found if found is not None else tb.const(0, defs[key][1].width)
+            state = self.read_state(self.state_of[key])
+            if how == "mixed" and key in local:
+                return tb.ite(reach[def_block], local[key], state)
             return state
 
+        memory, pure_value, state_of = self.memory, self.pure_value, self.state_of
         for name in region.order:
             block = self.fn.block(name)
             if name != region.root:
@@ -301,6 +326,12 @@ class LargeBlockEncoder(StepEncoder):
             branches: dict[str, Term] = {}  # successor -> branch condition (without guard)
             for ins in block.instrs:
                 op = ins.opcode
+                if op in _READS_ALL and (memory is None or not memory.handles(ins)):
+                    # `pure_value` reads every operand of these, in order, before it builds
+                    # anything: read them here, without a closure per instruction
+                    terms = [read(value, name, ins, block, i) for i, value in enumerate(ins.operands)]
+                    local[ins.key] = pure_value(ins, terms.__getitem__)
+                    continue
 
                 def arg(i: int, ins=ins, block=block) -> Term:
                     return read(ins.operands[i], block.name, ins, block, i)
@@ -407,7 +438,7 @@ class LargeBlockEncoder(StepEncoder):
                         (tb.and_(here, taken), read(value, name, ins, block, pos)))
             # values needed after a cut point: written when the block runs
             for ins in block.instrs:
-                var = self.state_of.get(ins.key)
+                var = state_of.get(ins.key)
                 if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
                     writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
         if self.memory is not None:

@@ -61,7 +61,7 @@ class TermBuilder:
     table: dict[tuple, Term] = field(default_factory=dict)
 
     def _make(self, op: str, width: int, args: tuple[Term, ...] = (), param: object = None) -> Term:
-        key = (op, width, tuple([a.uid for a in args]), param)  # a list display: faster than a generator
+        key = (op, width, _uids(args), param)
         term = self.table.get(key)
         if term is None:
             term = Term(op, width, args, param, uid=len(self.table) + 1)
@@ -97,6 +97,10 @@ class TermBuilder:
     # --- operators ----------------------------------------------------------------------
     def op(self, name: str, *args: Term, param: object = None) -> Term:
         """Generic constructor with width inference and constant folding."""
+        if param is None:
+            direct = _DIRECT.get(name)
+            if direct is not None and len(args) == direct[1]:
+                return direct[0](self, *args)
         width = result_width(name, args, param)
         for a in args:  # fold when every argument is a constant
             if a.op != "const":
@@ -105,63 +109,119 @@ class TermBuilder:
             if args:
                 return self.const(evaluate_op(name, width, [a.param for a in args], [a.width for a in args], param),
                                   width)
-        simplified = self._simplify(name, width, args)
-        if simplified is not None:
-            return simplified
-        return self._make(name, width, tuple(args), param)
+        if name in _SIMPLIFIED:
+            simplified = self._simplify(name, width, args)
+            if simplified is not None:
+                return simplified
+        # `_make` inlined
+        key = (name, width, _uids(args), param)
+        term = self.table.get(key)
+        if term is None:
+            term = self.table[key] = Term(name, width, args, param, uid=len(self.table) + 1)
+        return term
 
     def _simplify(self, name: str, width: int, args: tuple[Term, ...]) -> Term | None:
-        if name == "ite":
-            cond, then, other = args
-            if cond.op == "const":
-                return then if cond.param else other
-            if then is other:
-                return then
-            if width == 1 and then.op == "const" and other.op == "const":
-                return cond if then.param else self.op("not", cond)
-            return None
-        if name in ("and", "or") and args[0] is args[1]:
-            return args[0]
-        if name in ("and", "or", "xor", "add"):
+        """Rules of the operators `op` builds itself (`and_`, `or_`, `not_`, `eq`, `ite` have theirs)."""
+        if name in ("xor", "add"):
             for a, b in ((args[0], args[1]), (args[1], args[0])):
-                if a.op == "const":
-                    if name == "and":
-                        if a.param == 0:
-                            return a
-                        if a.param == mask(width):
-                            return b
-                    elif name == "or":
-                        if a.param == 0:
-                            return b
-                        if a.param == mask(width):
-                            return a
-                    elif a.param == 0:  # xor, add
-                        return b
-        if name == "not" and args[0].op == "not":
-            return args[0].args[0]
-        if name == "eq" and args[0] is args[1]:
-            return self.true()
+                if a.op == "const" and a.param == 0:
+                    return b
         if name in ("zext", "sext") and width == args[0].width:
             return args[0]
         if name == "extract" and width == args[0].width:
             return args[0]
         return None
 
-    # convenience
+    # The five operators the encoders build most (RERS: 400 000 times), each written out: what
+    # `op` would do (width check, folding, the simplifications, hash-consing) without its
+    # generic steps. `op` sends these names here, so each rule exists once.
     def and_(self, a: Term, b: Term) -> Term:
-        return self.op("and", a, b)
+        width = a.width
+        if b.width != width:
+            raise ValueError(f"and: widths {width} and {b.width} differ")
+        if a.op == "const":
+            if b.op == "const":
+                return self.const(a.param & b.param, width)
+            if a.param == 0:
+                return a
+            if a.param == (1 << width) - 1:
+                return b
+        elif a is b:
+            return a
+        elif b.op == "const":
+            if b.param == 0:
+                return b
+            if b.param == (1 << width) - 1:
+                return a
+        key = ("and", width, (a.uid, b.uid), None)
+        term = self.table.get(key)
+        if term is None:
+            term = self.table[key] = Term("and", width, (a, b), None, uid=len(self.table) + 1)
+        return term
 
     def or_(self, a: Term, b: Term) -> Term:
-        return self.op("or", a, b)
+        width = a.width
+        if b.width != width:
+            raise ValueError(f"or: widths {width} and {b.width} differ")
+        if a.op == "const":
+            if b.op == "const":
+                return self.const(a.param | b.param, width)
+            if a.param == 0:
+                return b
+            if a.param == (1 << width) - 1:
+                return a
+        elif a is b:
+            return a
+        elif b.op == "const":
+            if b.param == 0:
+                return a
+            if b.param == (1 << width) - 1:
+                return b
+        key = ("or", width, (a.uid, b.uid), None)
+        term = self.table.get(key)
+        if term is None:
+            term = self.table[key] = Term("or", width, (a, b), None, uid=len(self.table) + 1)
+        return term
 
     def not_(self, a: Term) -> Term:
-        return self.op("not", a)
+        if a.op == "const":
+            return self.const(~a.param, a.width)
+        if a.op == "not":
+            return a.args[0]
+        key = ("not", a.width, (a.uid,), None)
+        term = self.table.get(key)
+        if term is None:
+            term = self.table[key] = Term("not", a.width, (a,), None, uid=len(self.table) + 1)
+        return term
 
     def ite(self, c: Term, a: Term, b: Term) -> Term:
-        return self.op("ite", c, a, b)
+        if c.width != 1 or a.width != b.width:
+            raise ValueError("ite: bad widths")
+        if c.op == "const":  # (with constant branches too: folding gives the same term)
+            return a if c.param else b
+        if a is b:
+            return a
+        width = a.width
+        if width == 1 and a.op == "const" and b.op == "const":
+            return c if a.param else self.not_(c)
+        key = ("ite", width, (c.uid, a.uid, b.uid), None)
+        term = self.table.get(key)
+        if term is None:
+            term = self.table[key] = Term("ite", width, (c, a, b), None, uid=len(self.table) + 1)
+        return term
 
     def eq(self, a: Term, b: Term) -> Term:
-        return self.op("eq", a, b)
+        if a.width != b.width:
+            raise ValueError(f"eq: widths {a.width} and {b.width} differ")
+        if a.op == "const" and b.op == "const":
+            return self.const(int(a.param == b.param), 1)
+        if a is b:
+            return self.true()
+        key = ("eq", 1, (a.uid, b.uid), None)
+        term = self.table.get(key)
+        if term is None:
+            term = self.table[key] = Term("eq", 1, (a, b), None, uid=len(self.table) + 1)
+        return term
 
     def extract(self, a: Term, hi: int, lo: int) -> Term:
         return self.op("extract", a, param=(hi, lo))
@@ -185,13 +245,33 @@ class TermBuilder:
         return result
 
 
+_SAME_WIDTH = frozenset(BINARY_OPS)
+_BOOLEAN = frozenset(COMPARE_OPS + OVERFLOW_OPS)
+# the operators `TermBuilder._simplify` knows (it answers None for every other)
+_SIMPLIFIED = frozenset(("xor", "add", "zext", "sext", "extract"))
+# name -> (builder method, arity) of the operators written out in `TermBuilder`
+_DIRECT = {"and": (TermBuilder.and_, 2), "or": (TermBuilder.or_, 2), "not": (TermBuilder.not_, 1),
+           "ite": (TermBuilder.ite, 3), "eq": (TermBuilder.eq, 2)}
+
+
+def _uids(args: tuple[Term, ...]) -> tuple[int, ...]:
+    """The uids of `args`, the hash-consing key's part; the usual arities without a loop."""
+    if len(args) == 2:
+        return (args[0].uid, args[1].uid)
+    if len(args) == 1:
+        return (args[0].uid,)
+    if len(args) == 3:
+        return (args[0].uid, args[1].uid, args[2].uid)
+    return tuple([a.uid for a in args])
+
+
 def result_width(name: str, args: tuple[Term, ...] | list[Term], param: object) -> int:
-    if name in BINARY_OPS:
+    if name in _SAME_WIDTH:
         a, b = args
         if a.width != b.width:
             raise ValueError(f"{name}: widths {a.width} and {b.width} differ")
         return a.width
-    if name in COMPARE_OPS or name in OVERFLOW_OPS:
+    if name in _BOOLEAN:
         if args[0].width != args[1].width:
             raise ValueError(f"{name}: widths {args[0].width} and {args[1].width} differ")
         return 1

@@ -17,32 +17,55 @@ SSA value lies in its set.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from llumc.cfg import Const, Function, Ref
+from llumc.cfg import Const, Function, Instr, Ref
 from llumc.terms import Term, TermBuilder
 
 LIMIT = 64
 
 
-def constant_sets(fn: Function, limit: int = LIMIT) -> dict[int, frozenset[int]]:
+def constant_sets(fn: Function, limit: int = LIMIT, wanted: Iterable[int] | None = None,
+                  instr_of: Callable[[int], Instr] | None = None) -> dict[int, frozenset[int]]:
     """Instruction key -> the finite set of values it may take, for the phis and selects whose
-    operands are (transitively) only constants; the others are absent (unknown)."""
+    operands are (transitively) only constants; the others are absent (unknown).
+
+    `wanted` (with `instr_of`, key -> its instruction): only the values these keys depend on
+    (through phi and select operands) are analysed. Their sets are the same: a set depends only
+    on its sources', and the least fixpoint of a system closed under dependence is the whole
+    system's fixpoint restricted to it. RERS programs ask for a few dozen of 84 000 selects."""
     # value key -> operand lists whose union is its set (phi: incoming; select: the choices)
     sources: dict[int, list] = {}
     users: dict[int, list[int]] = {}
-    for block in fn.blocks:
-        for ins in block.instrs:
-            if ins.opcode == "phi":
-                ops = [value for value, _pred in ins.incoming]
-            elif ins.opcode == "select":
-                ops = ins.operands[1:3]
-            else:
-                continue
-            sources[ins.key] = ops
-            for op in ops:
-                if isinstance(op, Ref):
-                    users.setdefault(op.key, []).append(ins.key)
+
+    def add(ins: Instr) -> list | None:
+        if ins.opcode == "phi":
+            ops = [value for value, _pred in ins.incoming]
+        elif ins.opcode == "select":
+            ops = ins.operands[1:3]
+        else:
+            return None
+        sources[ins.key] = ops
+        for op in ops:
+            if isinstance(op, Ref):
+                users.setdefault(op.key, []).append(ins.key)
+        return ops
+
+    if wanted is None:
+        for block in fn.blocks:
+            for ins in block.instrs:
+                add(ins)
+    else:
+        assert instr_of is not None
+        seen = set(wanted)
+        stack = list(seen)
+        while stack:
+            ops = add(instr_of(stack.pop()))
+            for op in ops or ():
+                if isinstance(op, Ref) and op.key not in seen:
+                    seen.add(op.key)
+                    stack.append(op.key)
     unknown: set[int] = set()
     sets: dict[int, set[int]] = {key: set() for key in sources}
     work = list(sources)

@@ -23,6 +23,10 @@ IGNORED_INTRINSIC_PREFIXES = (
 )
 
 
+_ARITHMETIC = frozenset(("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or",
+                         "xor"))
+
+
 @dataclass
 class StateVar:
     index: int
@@ -186,7 +190,7 @@ class StepEncoder:
         tb = self.tb
         op = ins.opcode
         callee = ins.callee or ""
-        if op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+        if op in _ARITHMETIC:
             return tb.op(op, arg(0), arg(1))
         elif op == "icmp":
             a, b = arg(0), arg(1)
