@@ -46,7 +46,9 @@ samples: $(STAMP)
 # Front-end coverage map: module vs. unsupported reason for each of LLUMC's 322 programs (ILP32,
 # overflow checks for *no-overflow* files). Markdown table on stdout; -v lists every program.
 # The 60 Problem07 (RERS) programs are 74k lines each and take minutes each: --exclude/--only
-# REGEX split the run (e.g. FRONTEND_BENCH_ARGS='--jobs 2 --exclude ^Problem07').
+# REGEX split the run (e.g. FRONTEND_BENCH_ARGS='--jobs 2 --exclude ^Problem07'). With
+# --to-dimspec it times clang to DimSpec per program instead (wall, CPU, stages, peak memory;
+# one job for honest wall clocks): FRONTEND_BENCH_ARGS='--to-dimspec --jobs 1 --only ^Problem07'.
 FRONTEND_BENCH_ROOT ?= ../shared/benchmarks/llumc-publications
 FRONTEND_BENCH_ARGS ?= --jobs 2
 bench-frontend: $(STAMP)

@@ -89,8 +89,8 @@ def time_to_dimspec(path: Path) -> dict:
 
 def report_times(programs: list[Path], jobs: int, limit: float) -> int:
     """One row per program (`--to-dimspec`), then the count within `limit` seconds."""
-    print("| program | wall s | CPU s | front end s | transition system s | bit-blast + CNF s "
-          "| peak MB | clauses |")
+    print("| program | wall s | CPU s | clang + front end s | CFG + transition system s "
+          "| bit-blast + CNF s | peak MB | clauses |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     rows = []
     # one process per program: its peak memory and CPU are its own
