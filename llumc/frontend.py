@@ -541,6 +541,36 @@ def _global_facts(module: "llvm.ModuleRef") -> list[tuple[str, int, str]]:
             if not gv.is_declaration and gv.name and not gv.name.startswith("llvm.")]
 
 
+def _fresh_local(name: str, taken: set[str]) -> str:
+    """The reference of the local that replaces global `name`: `%name.global`, with more `_`
+    while that name is taken (then taken too)."""
+    local = f"{name}{_LOCAL_SUFFIX}"
+    while local in taken:
+        local += "_"
+    taken.add(local)
+    return f"%{local}" if re.fullmatch(r"[\w.$-]+", local) else f'%"{local}"'
+
+
+def _declare_local(ref: str, value_type: str, init: str, align: str | None, definition: str,
+                   global_vars: dict[int, tuple[str, int, int, int]], subprogram: str | None,
+                   next_md: int, allocas: list[str], inits: list[str], new_md: list[str]) -> int:
+    """Append the alloca of a localised global, the store of its initial value and, when the
+    global has debug information and main a subprogram, a `#dbg_declare` with a local variable
+    of the global's name (marked artificial) and its metadata. Returns the next free metadata id."""
+    allocas.append(f"  {ref} = alloca {value_type}" + (f", align {align}" if align else ""))
+    inits.append(f"  store {value_type} {init}, ptr {ref}")
+    dbg = re.search(r"!dbg !(\d+)", definition)
+    var = global_vars.get(int(dbg.group(1))) if dbg and subprogram else None
+    if var is None:
+        return next_md
+    var_name, file_md, line, type_md = var
+    new_md.append(f'!{next_md} = !DILocalVariable(name: "{var_name}", scope: !{subprogram}, '
+                  f"file: !{file_md}, line: {line}, type: !{type_md}, flags: DIFlagArtificial)")
+    new_md.append(f"!{next_md + 1} = !DILocation(line: {line}, scope: !{subprogram})")
+    inits.append(f"    #dbg_declare(ptr {ref}, !{next_md}, !DIExpression(), !{next_md + 1})")
+    return next_md + 2
+
+
 def _localise_globals(text: str, global_facts: list[tuple[str, int, str]]) -> tuple[str, bool]:
     """Globals used only by main's load/store/getelementptr instructions become allocas of main.
     Also says whether SROA of the result can read no `undef` (then `_check_no_undef` after it
@@ -605,26 +635,10 @@ def _localise_globals(text: str, global_facts: list[tuple[str, int, str]]) -> tu
             _SCALAR_CONSTANT.fullmatch(init) is not None and \
             all(_scalar_access(use, value_type) for use in uses)
         align = re.search(r", align (\d+)", definition)
-        local = f"{name}{_LOCAL_SUFFIX}"
-        while local in taken:
-            local += "_"
-        taken.add(local)
-        local_ref = f"%{local}" if re.fullmatch(r"[\w.$-]+", local) else f'%"{local}"'
-        replacement[name] = local_ref
-        allocas.append(f"  {local_ref} = alloca {value_type}" +
-                       (f", align {align.group(1)}" if align else ""))
-        inits.append(f"  store {value_type} {init}, ptr {local_ref}")
-        dbg = re.search(r"!dbg !(\d+)", definition)
-        var = global_vars.get(int(dbg.group(1))) if dbg and sp_match else None
-        if var:
-            var_name, file_md, line, type_md = var
-            sp = sp_match.group(1)
-            new_md.append(f'!{next_md} = !DILocalVariable(name: "{var_name}", scope: !{sp}, '
-                          f"file: !{file_md}, line: {line}, type: !{type_md}, flags: DIFlagArtificial)")
-            new_md.append(f"!{next_md + 1} = !DILocation(line: {line}, scope: !{sp})")
-            inits.append(f"    #dbg_declare(ptr {local_ref}, !{next_md}, !DIExpression(), "
-                         f"!{next_md + 1})")
-            next_md += 2
+        local_ref = replacement[name] = _fresh_local(name, taken)
+        next_md = _declare_local(local_ref, value_type, init, align.group(1) if align else None,
+                                 definition, global_vars, sp_match.group(1) if sp_match else None,
+                                 next_md, allocas, inits, new_md)
         removed.add(definitions[name].start())
     if not allocas:
         return text, promotable
@@ -711,13 +725,7 @@ def _globals_as_arguments(text: str) -> str | None:
         return text
 
     taken = _names_containing(text[first:last], _LOCAL_SUFFIX)
-    local_ref: dict[str, str] = {}
-    for name, *_ in localised:
-        local = f"{name}{_LOCAL_SUFFIX}"
-        while local in taken:
-            local += "_"
-        taken.add(local)
-        local_ref[name] = f"%{local}"
+    local_ref = {name: _fresh_local(name, taken) for name, *_ in localised}
     edits: list[tuple[int, int, str]] = []  # (position, characters replaced, new text)
     for name, *_ in localised:
         edits += [(position, 1 + len(name), local_ref[name]) for position in references(name)]
@@ -745,25 +753,17 @@ def _globals_as_arguments(text: str) -> str | None:
     next_md = _metadata_max(text[metadata_from:]) + 1
     global_vars = _global_debug_variables(text[metadata_from:])
     subprogram = re.search(r"!dbg !(\d+)", text[start:header_end])
-    allocas, inits, new_md = [], [], []
+    allocas: list[str] = []
+    inits: list[str] = []
+    new_md: list[str] = []
     for name, ty, init, align in localised:
-        ref = local_ref[name]
-        allocas.append(f"  {ref} = alloca {ty}" + (f", align {align}" if align else "") + "\n")
-        inits.append(f"  store {ty} {init}, ptr {ref}\n")
-        dbg = re.search(r"!dbg !(\d+)", definitions[name].group(0))
-        var = global_vars.get(int(dbg.group(1))) if dbg and subprogram else None
-        if var:
-            var_name, file_md, line, type_md = var
-            sp = subprogram.group(1)
-            new_md.append(f'!{next_md} = !DILocalVariable(name: "{var_name}", scope: !{sp}, '
-                          f"file: !{file_md}, line: {line}, type: !{type_md}, flags: DIFlagArtificial)")
-            new_md.append(f"!{next_md + 1} = !DILocation(line: {line}, scope: !{sp})")
-            inits.append(f"    #dbg_declare(ptr {ref}, !{next_md}, !DIExpression(), !{next_md + 1})\n")
-            next_md += 2
+        next_md = _declare_local(local_ref[name], ty, init, align, definitions[name].group(0), global_vars,
+                                 subprogram.group(1) if subprogram else None, next_md, allocas, inits, new_md)
+    allocas_text, inits_text = "".join(f"{line}\n" for line in allocas), "".join(f"{line}\n" for line in inits)
     if entry == after_allocas:
-        edits.append((entry, 0, "".join(allocas + inits)))
+        edits.append((entry, 0, allocas_text + inits_text))
     else:
-        edits += [(entry, 0, "".join(allocas)), (after_allocas, 0, "".join(inits))]
+        edits += [(entry, 0, allocas_text), (after_allocas, 0, inits_text)]
     pieces, done = [], 0
     for position, length, new in sorted(edits):  # no two at one position
         pieces += [text[done:position], new]

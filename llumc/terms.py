@@ -136,51 +136,37 @@ class TermBuilder:
     # `op` would do (width check, folding, the simplifications, hash-consing) without its
     # generic steps. `op` sends these names here, so each rule exists once.
     def and_(self, a: Term, b: Term) -> Term:
-        width = a.width
-        if b.width != width:
-            raise ValueError(f"and: widths {width} and {b.width} differ")
-        if a.op == "const":
-            if b.op == "const":
-                return self.const(a.param & b.param, width)
-            if a.param == 0:
-                return a
-            if a.param == (1 << width) - 1:
-                return b
-        elif a is b:
-            return a
-        elif b.op == "const":
-            if b.param == 0:
-                return b
-            if b.param == (1 << width) - 1:
-                return a
-        key = ("and", width, (a.uid, b.uid), None)
-        term = self.table.get(key)
-        if term is None:
-            term = self.table[key] = Term("and", width, (a, b), None, uid=len(self.table) + 1)
-        return term
+        return self._and_or("and", a, b)
 
     def or_(self, a: Term, b: Term) -> Term:
+        return self._and_or("or", a, b)
+
+    def _and_or(self, name: str, a: Term, b: Term) -> Term:
+        """`and`/`or`: folding, the rules of a constant operand (in `and` 0 absorbs and all ones
+        is neutral, in `or` the other way round) and of `a is b`, then hash-consing."""
         width = a.width
         if b.width != width:
-            raise ValueError(f"or: widths {width} and {b.width} differ")
+            raise ValueError(f"{name}: widths {width} and {b.width} differ")
+        ones = (1 << width) - 1
+        absorbing, neutral = (0, ones) if name == "and" else (ones, 0)
         if a.op == "const":
             if b.op == "const":
-                return self.const(a.param | b.param, width)
-            if a.param == 0:
-                return b
-            if a.param == (1 << width) - 1:
+                return self.const(a.param & b.param if name == "and" else a.param | b.param, width)
+            if a.param == absorbing:
                 return a
+            if a.param == neutral:
+                return b
         elif a is b:
             return a
         elif b.op == "const":
-            if b.param == 0:
-                return a
-            if b.param == (1 << width) - 1:
+            if b.param == absorbing:
                 return b
-        key = ("or", width, (a.uid, b.uid), None)
+            if b.param == neutral:
+                return a
+        key = (name, width, (a.uid, b.uid), None)
         term = self.table.get(key)
         if term is None:
-            term = self.table[key] = Term("or", width, (a, b), None, uid=len(self.table) + 1)
+            term = self.table[key] = Term(name, width, (a, b), None, uid=len(self.table) + 1)
         return term
 
     def not_(self, a: Term) -> Term:
