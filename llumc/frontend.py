@@ -212,8 +212,12 @@ def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: 
         # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
         # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
         argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns), "-o", str(out), "-x", "c", str(path)]
+        # zig cc keeps a copy of each output in its cache (~/.cache/zig: 47 MB more for each
+        # RERS program, never removed); IR needs nothing from a cache, so it goes with `tmp`
+        env = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(Path(tmp) / "zig-cache"),
+               "ZIG_GLOBAL_CACHE_DIR": str(Path(tmp) / "zig-cache")} if is_zig else None
         try:
-            proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+            proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, env=env)
         except FileNotFoundError:
             raise LlumcError(f"clang not found: {command[0]}") from None
         except subprocess.TimeoutExpired:

@@ -379,3 +379,18 @@ def test_globals_localised_before_inlining_as_after(tmp_path, monkeypatch, name)
     assert early == outcome()
     if early_applies:  # the globals became main's values, named after them
         assert {"g", "counter"} & early[1], early
+
+
+def test_clang_leaves_nothing_in_zigs_caches(tmp_path, monkeypatch):
+    """zig cc keeps a copy of every output in its caches; the IR's copies go with the run."""
+    from llumc.frontend import clang_command
+    if not clang_command(None)[1]:
+        pytest.skip("clang is not zig's")
+    caches = tmp_path / "caches"
+    monkeypatch.setenv("ZIG_GLOBAL_CACHE_DIR", str(caches / "global"))
+    monkeypatch.setenv("ZIG_LOCAL_CACHE_DIR", str(caches / "local"))
+    source = tmp_path / "p.c"
+    source.write_text("int main(void) { int x = 1; return x; }\n")
+    result = compile_c(source)
+    assert "define" in result.ir
+    assert not caches.exists() or not any(caches.rglob("*"))
