@@ -302,28 +302,29 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
                 fuse: bool | None = None, division: str = "aux", memtrack: bool = True,
-                columns: bool = False) -> EncodeResult:
+                columns: bool = False, value_names: bool | None = None) -> EncodeResult:
     """C file -> DimSpec transition system for one property (`memtrack`: see
-    `build_transition_system`; `columns`: source columns in the debug information, see
-    `compile_c`)."""
+    `build_transition_system`; `columns`: source columns in the debug information,
+    `value_names`: the IR's value names, see `compile_c`)."""
     with cyclic_gc_paused():
         return _encode_file(path, prop=prop, m32=m32, scheme=scheme, clang=clang,
                             check_div_by_zero=check_div_by_zero, check_shift=check_shift,
                             cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
-                            fuse=fuse, division=division, memtrack=memtrack, columns=columns)
+                            fuse=fuse, division=division, memtrack=memtrack, columns=columns,
+                            value_names=value_names)
 
 
 def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: str | None,
                  check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
-                 columns: bool = False) -> EncodeResult:
+                 columns: bool = False, value_names: bool | None = None) -> EncodeResult:
     from llumc.cfg import read_main
     from llumc.frontend import Checks, classify_call, compile_c
 
     start = time.perf_counter()
     checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)
     front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow,
-                      columns=columns)
+                      columns=columns, value_names=value_names)
     t_front = time.perf_counter() - start
     start = time.perf_counter()
     fn = read_main(front.module, front.debug, str(path), text=front.ir)

@@ -154,7 +154,7 @@ def clang_command(clang: str | None) -> tuple[list[str], bool]:
 
 
 def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes: bool = False,
-                 columns: bool = False) -> list[str]:
+                 columns: bool = False, value_names: bool = True) -> list[str]:
     if is_zig:
         target = "x86-linux-gnu" if m32 else "x86_64-linux-gnu"
     else:
@@ -171,7 +171,9 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
         # remaining `noinline` is rewritten to `alwaysinline` (-O1 with -disable-llvm-passes
         # would also work but adds lifetime markers and TBAA we would only have to strip).
         "-O0", "-Xclang", "-disable-O0-optnone",
-        "-fno-discard-value-names",  # allocas named after C variables: readable IR and phis
+        # allocas named after C variables, blocks after C statements: readable IR, phis,
+        # traces and symbol maps (see `keeps_value_names` for when they are dropped)
+        "-fno-discard-value-names" if value_names else "-fdiscard-value-names",
         "-fno-sanitize=all",  # zig enables UBSan in its debug mode: it changes the program
         "-fno-stack-protector",
         "-w", *OLD_C_ERRORS_AS_WARNINGS,
@@ -204,14 +206,14 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
 
 
 def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               lifetimes: bool = False, columns: bool = False) -> str:
+               lifetimes: bool = False, columns: bool = False, value_names: bool = True) -> str:
     command, is_zig = clang_command(clang)
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
         # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
         # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
         # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
-        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns), "-o", str(out), "-x", "c", str(path)]
+        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names), "-o", str(out), "-x", "c", str(path)]
         # zig cc keeps a copy of each output in its cache (~/.cache/zig: 47 MB more for each
         # RERS program, never removed); IR needs nothing from a cache, so it goes with `tmp`
         env = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(Path(tmp) / "zig-cache"),
@@ -1443,19 +1445,43 @@ def _memory_types(text: str, start: int, end: int) -> tuple[dict[str, str], dict
 _OUTPUT_CALL = re.compile("@(?:" + "|".join(map(re.escape, OUTPUT_FUNCTIONS)) + r")\(")
 
 
+# C sources up to this size keep the IR's value names; see `keeps_value_names`.
+VALUE_NAMES_UP_TO_BYTES = 1_000_000
+
+
+def keeps_value_names(source: Path) -> bool:
+    """Whether clang keeps the names of the IR's values for this C file: the C variables'
+    allocas (whose phis are then `%x.0`) and the blocks after their statements (`while.cond`),
+    which make `llumc ir`, IR traces and DimSpec symbol maps readable. Sources over
+    `VALUE_NAMES_UP_TO_BYTES` (the 2.7 MB RERS programs; the other 262 programs of LLUMC's set
+    are under 90 kB) do without: their names are `land.lhs.true16.i` by the thousand, and
+    clang, every parse, pass and print after it are faster without them (1.2 s of 18 on
+    RERS; values and blocks are then `%i7`, `bb12`). The encoding is the same either way, and
+    C variable names and lines come from the debug information, which stays."""
+    try:
+        return source.stat().st_size <= VALUE_NAMES_UP_TO_BYTES
+    except OSError:
+        return True  # (clang reports the file)
+
+
 def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-              native_library_calls: bool = False, columns: bool = False) -> str:
+              native_library_calls: bool = False, columns: bool = False,
+              value_names: bool | None = None) -> str:
     """clang's IR with the primitives' bodies dropped, constructs checked that inlining would
     hide, every scalar local initialised from its own `__llumc_uninit_iN` site, and output
     calls (printf, puts, ...) dropped, a used result nondet (llumc.libcalls), unless
     `native_library_calls` (the replay runs the real ones).
 
     Shared with the replay, which must number the uninitialised-local sites exactly as the
-    model does. `columns`: debug locations with columns (see `_clang_flags`)."""
-    text = _run_clang(source, m32, clang, checks, wrapv, columns=columns)
+    model does. `columns`: debug locations with columns (see `_clang_flags`); `value_names`:
+    see `keeps_value_names` (None: as it says for this source)."""
+    if value_names is None:
+        value_names = keeps_value_names(source)
+    text = _run_clang(source, m32, clang, checks, wrapv, columns=columns, value_names=value_names)
     if address_escapes(text):
         # a pointer may outlive a local: again with lifetime markers (llumc.lifetimes)
-        text = _run_clang(source, m32, clang, checks, wrapv, lifetimes=True, columns=columns)
+        text = _run_clang(source, m32, clang, checks, wrapv, lifetimes=True, columns=columns,
+                          value_names=value_names)
     primitives_defined = {
         name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
     }
@@ -1477,26 +1503,30 @@ def compile_c(
     checks: Checks = Checks(),
     wrapv: bool = True,
     columns: bool = False,
+    value_names: bool | None = None,
 ) -> FrontendResult:
     """Compile a C file to the module the encoder reads: only `main`, scalars in SSA.
     `columns`: debug locations with source columns, which only witnesses need; without them
     the IR is half the size (each C line one location) and the front end much faster.
+    `value_names`: whether the IR keeps clang's value names (None: `keeps_value_names`).
 
     Raises LlumcError for bad input (missing file, directory, clang diagnostic) and
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
     with cyclic_gc_paused():
-        return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns)
+        return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
+                          value_names=value_names)
 
 
 def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               columns: bool) -> FrontendResult:
+               columns: bool, value_names: bool | None) -> FrontendResult:
     source = Path(path)
     if not source.exists():
         raise LlumcError(f"no such file: {source}")
     if source.is_dir():
         raise LlumcError(f"is a directory, not a C file: {source}")
     _init_llvm()
-    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns)
+    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
+                     value_names=value_names)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
     early = _globals_as_arguments(text)

@@ -231,3 +231,42 @@ def test_cli_encode_writes_dimspec_and_reports_bad_input(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "llumc", "encode", str(tmp_path / "missing.c")],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "missing.c" in bad.stderr
+
+
+_NAMES_PROGRAM = """
+extern void __VERIFIER_error(void);
+extern int __VERIFIER_nondet_int(void);
+int total = 0;
+static void add(int x) { total += x; }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  for (int i = 0; i < 3; i++) {
+    if (n > i) add(i);
+  }
+  if (total == 3) __VERIFIER_error();
+  return 0;
+}
+"""
+
+
+def test_value_names_dropped_for_large_sources_with_the_same_encoding(tmp_path):
+    """Over `VALUE_NAMES_UP_TO_BYTES` of C clang drops the IR's value names (faster front end);
+    the transition system is the same, only its symbol comments say `bb3` for `for.cond`."""
+    from llumc.frontend import VALUE_NAMES_UP_TO_BYTES, compile_c, keeps_value_names
+
+    small = tmp_path / "small.c"
+    small.write_text(_NAMES_PROGRAM)
+    large = tmp_path / "large.c"
+    large.write_text("/*" + " " * VALUE_NAMES_UP_TO_BYTES + "*/" + _NAMES_PROGRAM)
+    assert keeps_value_names(small) and not keeps_value_names(large)
+    assert "for.cond" in compile_c(small).ir
+    assert "for.cond" not in compile_c(large).ir  # the policy by default
+
+    named, unnamed = (encode_file(small, value_names=names) for names in (True, False))
+    named_text, unnamed_text = format_dimspec(named.ts), format_dimspec(unnamed.ts)
+
+    def clauses(text: str) -> list[str]:
+        return [line for line in text.splitlines() if not line.startswith("c ")]
+    assert clauses(named_text) == clauses(unnamed_text)
+    assert "for.cond" in named_text and "for.cond" not in unnamed_text
+    assert _unrolled(named.ts, 5, range(6)) and not _unrolled(named.ts, 4, range(5))  # 0 + 1 + 2 when n > 2
