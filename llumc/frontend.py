@@ -1455,7 +1455,7 @@ def keeps_value_names(source: Path) -> bool:
     which make `llumc ir`, IR traces and DimSpec symbol maps readable. Sources over
     `VALUE_NAMES_UP_TO_BYTES` (the 2.7 MB RERS programs; the other 262 programs of LLUMC's set
     are under 90 kB) do without: their names are `land.lhs.true16.i` by the thousand, and
-    clang, every parse, pass and print after it are faster without them (1.2 s of 18 on
+    clang, every parse, pass and print after it are faster without them (0.7–2.7 s of ≈ 18 on
     RERS; values and blocks are then `%i7`, `bb12`). The encoding is the same either way, and
     C variable names and lines come from the debug information, which stays."""
     try:
