@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -715,18 +716,18 @@ def _globals_as_arguments(text: str) -> str | None:
         if not inside or inside != everywhere[name] - 1:  # 1: the definition's own `@name`
             continue  # unused, or named outside the functions: it stays a global
         scalar = _SCALAR_GLOBAL.search(definition.group(0))
-        if scalar and scalar_uses[(scalar.group(1), name)] == inside:
-            localised.append((name, scalar.group(1), scalar.group(2), scalar.group(3)))
-            continue
-        positions = [match.start() for match in _name_references([name], text, first, last)]
-        uses = [_plain_memory_use(text, position) for position in positions]
-        if all(uses):
+        if not (scalar and scalar_uses[(scalar.group(1), name)] == inside):
+            # not all its references are such loads and stores: read each one
+            positions = [match.start() for match in _name_references([name], text, first, last)]
+            uses = [_plain_memory_use(text, position) for position in positions]
+            if not all(uses):
+                if not all(use or _argument_of_declared(text, position, spans)
+                           for position, use in zip(positions, uses)):
+                    return None
+                continue  # an argument of a declared function: it stays a global
             if not scalar or not all(_scalar_access(use, scalar.group(1)) for use in uses):
                 return None  # `_localise_globals` would localise it (and SROA split it)
-            localised.append((name, scalar.group(1), scalar.group(2), scalar.group(3)))
-        elif not all(use or _argument_of_declared(text, position, spans)
-                     for position, use in zip(positions, uses)):
-            return None
+        localised.append((name, scalar.group(1), scalar.group(2), scalar.group(3)))
     if not localised:
         return text
 
@@ -790,11 +791,9 @@ def _name_references_pattern(names: list[str]) -> re.Pattern:
     return re.compile(r"@(" + alternatives + r")(?![\w.$])")
 
 
-def _name_references(names: list[str], text: str, start: int, end: int) -> list[re.Match]:
+def _name_references(names: list[str], text: str, start: int, end: int) -> Iterator[re.Match]:
     """The `_GLOBAL_REF` matches in text[start:end] that name one of `names`."""
-    if not names:
-        return []
-    return list(_name_references_pattern(names).finditer(text, start, end))
+    return _name_references_pattern(names).finditer(text, start, end) if names else iter(())
 
 
 _LABEL_LINE_AT = re.compile(r"[\w.$-]+:.*\n")
@@ -1414,7 +1413,7 @@ def _lines_to_check(text: str, start: int, end: int) -> list[str]:
     with an opcode not in `_PLAIN_OPCODES`, and every line containing `undef` or `poison`
     (even inside a name: the caller's own test decides), in their order."""
     found = {m.start(1): m.group(1) for m in _UNPLAIN_INSTRUCTION_LINE.finditer(text, start - 1, end)}
-    for word in ("undef", "poison"):  # every line containing them (the caller's regex decides)
+    for word in ("undef", "poison"):
         position = text.find(word, start, end)
         while position >= 0:
             line_start, line_end = _line_at(text, position)
