@@ -94,6 +94,22 @@ class Allowance:
         """Seconds left now that the engine has run `elapsed` seconds in all."""
         return self.base + self.share * (elapsed - self.spent) - self.spent
 
+    def ask(self, query: Callable[[float], bool | None], last: bool, started: float) -> bool | None:
+        """`query(budget)` within what is left (`last_chance` when `last`), its time counted as
+        spent; None when skipped (nothing left) or given up (the query answered None)."""
+        now = time.monotonic()
+        left = last_chance(self, now - started) if last else self.left(now - started)
+        if left <= 0:
+            self.skipped += 1
+            return None
+        try:
+            answer = query(left)
+        finally:
+            self.spent += time.monotonic() - now
+        if answer is None:
+            self.given_up += 1
+        return answer
+
 
 @dataclass
 class LimitedSolver:
@@ -446,18 +462,7 @@ def last_chance(allowance: Allowance, elapsed: float) -> float:
 def ask_forward(allowance: Allowance, unroller: Unroller, k: int, last: bool, started: float) -> bool | None:
     """`unroller.simple_path(k)` within what `allowance` leaves (`last_chance` when `last`);
     None when skipped or given up."""
-    now = time.monotonic()
-    left = last_chance(allowance, now - started) if last else allowance.left(now - started)
-    if left <= 0:
-        allowance.skipped += 1
-        return None
-    try:
-        answer = unroller.simple_path(k, budget=left)
-    finally:
-        allowance.spent += time.monotonic() - now
-    if answer is None:
-        allowance.given_up += 1
-    return answer
+    return allowance.ask(lambda budget: unroller.simple_path(k, budget=budget), last, started)
 
 
 def bmc(

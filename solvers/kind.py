@@ -39,8 +39,7 @@ import time
 from collections.abc import Callable
 
 from solvers.bmc import (DEFAULT_SOLVER, FORWARD_BASE, FORWARD_SHARE, Allowance, ClauseShifter, Interrupted,
-                         LimitedSolver, OutOfBudget, Unroller, _Deadline, add_different, ask_forward, equal_pairs,
-                         last_chance)
+                         LimitedSolver, OutOfBudget, Unroller, _Deadline, add_different, ask_forward, equal_pairs)
 from solvers.check import CheckFailed, distinct_vars, mentioned_outside_goal, step_goal
 from solvers.gates import acyclic, find_definitions
 from solvers.memory import near_limit
@@ -175,18 +174,7 @@ STEP_BASE = 0.5
 def ask_step(allowance: Allowance, step: _StepCase, k: int, last: bool, started: float) -> bool:
     """Whether the step case holds at k, asked within what `allowance` leaves (`last_chance` when
     `last`); False also when skipped or given up."""
-    now = time.monotonic()
-    left = last_chance(allowance, now - started) if last else allowance.left(now - started)
-    if left <= 0:
-        allowance.skipped += 1
-        return False
-    try:
-        answer = step.holds(k, budget=left)
-    finally:
-        allowance.spent += time.monotonic() - now
-    if answer is None:
-        allowance.given_up += 1
-    return bool(answer)
+    return bool(allowance.ask(lambda budget: step.holds(k, budget=budget), last, started))
 
 
 def kind(
