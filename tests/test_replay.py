@@ -173,3 +173,27 @@ def test_uninitialised_locals_start_from_the_recorded_values_per_site():
     assert not replay_with([(u, 12345), (t1, -5), (t2, 777)]).confirmed  # order within a site
     assert not replay_with([(t1, 777), (t2, -5)]).confirmed  # u gets 0
     assert uninit_site("%__uninit.12.i.i3") == 12 and uninit_site("%call") is None
+
+
+@pytest.mark.parametrize("m32", [False, True])
+def test_line_table_decoded_as_pyelftools_decodes_it(tmp_path, m32):
+    """`line_rows` (the replay's own decoder of DWARF line programs) gives pyelftools' rows,
+    on every compile unit of a real replay binary, 32- and 64-bit."""
+    from elftools.elf.elffile import ELFFile
+
+    from llumc.replay import _build, line_rows
+
+    binary = tmp_path / "replay.bin"
+    assert _build(PROGRAMS / "overflow_line.c", binary, "unreach-call", m32, None) is None
+    compared = 0
+    with open(binary, "rb") as handle:
+        dwarf = ELFFile(handle).get_dwarf_info()
+        for unit in dwarf.iter_CUs():
+            program = dwarf.line_program_for_CU(unit)
+            if program is None:
+                continue
+            expected = [(entry.state.address, entry.state.file, entry.state.line, bool(entry.state.end_sequence))
+                        for entry in program.get_entries() if entry.state is not None]
+            assert line_rows(program) == expected
+            compared += len(expected)
+    assert compared > 20
