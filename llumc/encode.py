@@ -277,7 +277,7 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
     conditions (`WordTransitionSystem.step_blocks`) on those values, so it is exact for every
     scheme: with large blocks, which blocks run depends on branch conditions inside the step.
     Empty for `ok`, `error` and invalid block codes."""
-    from llumc.terms import evaluate
+    from llumc.terms import evaluate_lazily
 
     symbols = read_symbol_map(encoded.ts.comments)
     head = symbols.block_of(assignment)
@@ -286,7 +286,8 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
         return []
     leaves = step_values(encoded, symbols, assignment)
     cache: dict[int, int] = {}
-    return [name for name, cond in conditions if evaluate(cond, leaves, cache)]
+    # lazily: of each block's condition only what its predecessors' reach leaves open
+    return [name for name, cond in conditions if evaluate_lazily(cond, leaves, cache)]
 
 
 def build_transition_system(fn: "Function", *, prop: str = "unreach-call", scheme: str = "lbe",

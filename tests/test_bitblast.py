@@ -13,7 +13,7 @@ from pysat.solvers import Solver
 from llumc.aig import AIG
 from llumc.bitblast import blast, parse_leaf_bit, to_boolector
 from llumc.cnf import CnfBuilder
-from llumc.terms import BINARY_OPS, COMPARE_OPS, OVERFLOW_OPS, Term, TermBuilder, evaluate
+from llumc.terms import BINARY_OPS, COMPARE_OPS, OVERFLOW_OPS, Term, TermBuilder, evaluate, evaluate_lazily
 
 WIDTHS = [1, 2, 3, 7, 8, 13, 16, 32, 33, 64]
 
@@ -208,3 +208,28 @@ def test_constant_dividend_division_is_narrow():
         builder.add_root(root)
         sizes[division] = len(builder.clauses)
     assert sizes["aux"] < 0.3 * sizes["native"], sizes
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_lazy_evaluation_agrees_with_evaluation(data):
+    """`evaluate_lazily` skips what an `and`/`or`/`ite` does not need and gives `evaluate`'s
+    value, also with a cache shared between terms (as `executed_blocks` shares it)."""
+    tb = TermBuilder()
+    inputs: dict[int, int] = {}
+    terms = [random_term(data, tb, data.draw(st.sampled_from(WIDTHS)), inputs, depth=4) for _ in range(3)]
+    leaves = {("input", i): data.draw(st.integers(0, (1 << w) - 1)) for i, w in inputs.items()}
+    lazy: dict[int, int] = {}
+    for term in terms:
+        assert evaluate_lazily(term, leaves, lazy) == evaluate(term, leaves)
+
+
+def test_lazy_evaluation_skips_the_arguments_it_does_not_need():
+    tb = TermBuilder()
+    x, y = tb.input(0, 8), tb.input(1, 8)
+    heavy = tb.eq(tb.op("mul", x, y), tb.const(7, 8))
+    cache: dict[int, int] = {}
+    assert evaluate_lazily(tb.and_(tb.eq(x, tb.const(1, 8)), heavy), {("input", 0): 2, ("input", 1): 3}, cache) == 0
+    assert heavy.uid not in cache
+    assert evaluate_lazily(tb.ite(tb.eq(x, y), heavy, tb.const(0, 1)), {("input", 0): 2, ("input", 1): 3}, cache) == 0
+    assert heavy.uid not in cache
