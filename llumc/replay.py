@@ -456,6 +456,13 @@ def line_rows(program) -> list[tuple[int, int, int, bool]] | None:
     Why by hand: pyelftools builds an entry object and a copy of the whole state per row, 6 of
     the 13 s a replay of a RERS program (74 000 lines, one compile unit) took; this loop keeps
     four integers. The state machine is DWARF's (sections 6.2.5.1–6.2.5.3)."""
+    try:
+        return _decode_line_program(program)
+    except (IndexError, ZeroDivisionError):
+        return None  # malformed: pyelftools says how (as before this decoder)
+
+
+def _decode_line_program(program) -> list[tuple[int, int, int, bool]] | None:
     header = program.header
     start, end = program.program_start_offset, program.program_end_offset
     program.stream.seek(start)

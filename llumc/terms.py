@@ -378,14 +378,17 @@ def evaluate(term: Term, leaves: dict[tuple[str, int], int], cache: dict[int, in
     """Value of `term` given values of its leaves, keyed (op, index) e.g. ("state", 3)."""
     cache = {} if cache is None else cache
     for t in postorder(term, cache):
-        if t.op == "const":
-            cache[t.uid] = t.param  # type: ignore[assignment]
-        elif t.op in ("state", "next", "input"):
-            cache[t.uid] = leaves[(t.op, t.param)] & mask(t.width)  # type: ignore[index]
-        else:
-            cache[t.uid] = evaluate_op(t.op, t.width, [cache[a.uid] for a in t.args],
-                                       [a.width for a in t.args], t.param)
+        cache[t.uid] = _node_value(t, leaves, cache)
     return cache[term.uid]
+
+
+def _node_value(t: Term, leaves: dict[tuple[str, int], int], cache: dict[int, int]) -> int:
+    """The value of one term whose arguments are all in `cache`."""
+    if t.op == "const":
+        return t.param  # type: ignore[return-value]
+    if t.op in ("state", "next", "input"):
+        return leaves[(t.op, t.param)] & mask(t.width)  # type: ignore[index]
+    return evaluate_op(t.op, t.width, [cache[a.uid] for a in t.args], [a.width for a in t.args], t.param)
 
 
 def evaluate_lazily(term: Term, leaves: dict[tuple[str, int], int], cache: dict[int, int] | None = None) -> int:
@@ -429,11 +432,5 @@ def evaluate_lazily(term: Term, leaves: dict[tuple[str, int], int], cache: dict[
             stack.extend(pending)
             continue
         stack.pop()
-        if op == "const":
-            cache[t.uid] = t.param  # type: ignore[assignment]
-        elif op in ("state", "next", "input"):
-            cache[t.uid] = leaves[(op, t.param)] & mask(t.width)  # type: ignore[index]
-        else:
-            cache[t.uid] = evaluate_op(op, t.width, [cache[a.uid] for a in t.args],
-                                       [a.width for a in t.args], t.param)
+        cache[t.uid] = _node_value(t, leaves, cache)
     return cache[term.uid]
