@@ -408,6 +408,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
     key = 0
     for block_name, codes in raw_blocks:
         instrs: list[Instr] = []
+        block_line = None  # its first instruction's with a line (what DebugInfo.block_line says)
         for full in codes:
             key += 1
             if "\n" in full:  # a switch
@@ -428,6 +429,11 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                         line = location[0] if location and location[0] > 0 else None
                     else:
                         line = debug.line_of(text)
+                if block_line is None:
+                    if "\n" in full:  # a switch: its attachment is on its last line
+                        block_line = next(filter(None, map(debug.line_of, full.split("\n"))), None)
+                    else:
+                        block_line = line
             if " #" in code:  # the regex on every instruction cost a second on RERS programs
                 code = _ATTRIBUTE_GROUPS.sub("", code)
             if code[:1] != "%":  # no assignment (the regex below needs a leading %)
@@ -605,7 +611,6 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             if raw is not None and not item.width:
                 raise _Unread(code)
             instrs.append(item)
-        block_line = debug.block_line.get(block_name) if debug is not None else None
         blocks.append(Block(block_name, instrs, block_line))
     return Function(blocks, source)
 
