@@ -289,10 +289,9 @@ def read_dimspec(path: str | Path, warn: Warn | None = _stderr_warning) -> Trans
 
 def _check_clauses(kind: str, clauses: list[Clause], width: int) -> None:
     for clause in clauses:
-        # max/min/in run in C: a Python test per literal cost 0.1 s on RERS's 325 000 clauses
-        if clause and (max(clause) > width or min(clause) < -width or 0 in clause):
-            lit = next(lit for lit in clause if lit == 0 or abs(lit) > width)
-            raise ValueError(f"section '{kind}': literal {lit} outside ±1..{width} in clause {clause}")
+        for lit in clause:
+            if lit == 0 or abs(lit) > width:
+                raise ValueError(f"section '{kind}': literal {lit} outside ±1..{width} in clause {clause}")
 
 
 def format_dimspec(ts: TransitionSystem) -> str:
