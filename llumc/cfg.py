@@ -408,7 +408,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
     key = 0
     for block_name, codes in raw_blocks:
         instrs: list[Instr] = []
-        block_line = None  # its first instruction's with a line (what DebugInfo.block_line says)
+        block_line = None  # the line of its first instruction that has one (as DebugInfo.block_line)
         for full in codes:
             key += 1
             if "\n" in full:  # a switch

@@ -36,10 +36,6 @@ _MEMORY_INTRINSIC = re.compile(r"call void @llvm\.mem(?:set|cpy|move)\.")
 _COMPARE = re.compile(r"^\s+" + _NAME + r" = icmp ")
 
 
-def _is_name_character(character: str) -> bool:
-    return character.isalnum() or character in "_.$-"
-
-
 def _uses(body: str, name: str) -> list[tuple[int, str]]:
     """(line start, line) of every line of `body` where `name` occurs as a whole operand."""
     found = []
