@@ -267,12 +267,17 @@ def _drop_bodies(text: str, names: set[str]) -> str:
     for name, (start, end) in sorted(_function_spans(text).items(), key=lambda kv: -kv[1][0]):
         if name not in names:
             continue
-        header = text[start:text.index("{", start)]
-        header = re.sub(r"\s*!dbg !\d+", "", header)  # a declaration may not own a subprogram
-        header = re.sub(r"^define\s+((dso_local|internal|hidden|weak|linkonce_odr)\s+)*",
-                        "declare ", header)
-        text = text[:start] + header.rstrip() + "\n" + text[end:]
+        text = text[:start] + _declaration(text, start) + text[end:]
     return text
+
+
+def _declaration(text: str, start: int) -> str:
+    """The declaration line of the function defined at text[start:]."""
+    header = text[start:text.index("{", start)]
+    header = re.sub(r"\s*!dbg !\d+", "", header)  # a declaration may not own a subprogram
+    header = re.sub(r"^define\s+((dso_local|internal|hidden|weak|linkonce_odr)\s+)*",
+                    "declare ", header)
+    return header.rstrip() + "\n"
 
 
 def _line_starts(text: str, prefix: str, start: int = 0, end: int | None = None) -> list[int]:
@@ -1012,11 +1017,14 @@ def _promote(pm) -> None:
     pm.add_sroa_pass()
 
 
-def _inline_everything(pm) -> None:
-    # SROA (run just before) and simplifycfg on each function first: the same work after
-    # inlining, on one giant main, took 4x longer on the 74k-line RERS programs
+def _simplify(pm) -> None:
+    # SROA (run just before) and simplifycfg on each function before inlining: the same work
+    # after inlining, on one giant main, took 4x longer on the 74k-line RERS programs
     # (simplifycfg iterates over the whole function).
     pm.add_simplify_cfg_pass()
+
+
+def _inline_everything(pm) -> None:
     pm.add_always_inliner_pass()
     pm.add_global_dead_code_eliminate_pass()
 
@@ -1529,22 +1537,12 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
     early = _globals_as_arguments(text)
-    # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
-    # LLVM parses, frees and verifies in a helper thread while this one reads texts
-    parsed = _in_background(_parse, text if early is None else early, source)
-    try:
-        # of the text before the early rewrite: the allocas it adds to main are passed to
-        # calls, so the first SROA leaves them; the second one promotes them, reading no
-        # undef under the same conditions (each is a scalar stored at the top of the entry
-        # block, and every access anywhere is a load or store of its own type)
-        reads_no_undef = _promotion_reads_no_undef(text)
-    finally:
-        module = parsed()  # no thread outlives this function, whatever is raised
+    prepared = text if early is None else early
+    simplified = _simplified_in_two_processes(prepared, text, source)
+    module, reads_no_undef = simplified or _simplified_functions(prepared, text, source)
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
-    module = _run_passes(module, _promote)
-    _check_promoted(module, source, reads_no_undef)
     module = _run_passes(module, _inline_everything)
     if early is not None:
         module = _run_passes(module, _promote)
@@ -1566,6 +1564,152 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
                           debug=debug)
+
+
+def _simplified_functions(prepared: str, original: str,
+                          source: Path) -> tuple["llvm.ModuleRef", bool]:
+    """The module of `prepared` (the text of `original` after `_globals_as_arguments`) with
+    every function promoted (SROA), checked for undef and simplified (simplifycfg), before
+    inlining; and whether the promotions read no undef (`_promotion_reads_no_undef`)."""
+    # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
+    # LLVM parses, frees and verifies in a helper thread while this one reads texts
+    parsed = _in_background(_parse, prepared, source)
+    try:
+        # of the text before the early rewrite: the allocas it adds to main are passed to
+        # calls, so the first SROA leaves them; the second one promotes them, reading no
+        # undef under the same conditions (each is a scalar stored at the top of the entry
+        # block, and every access anywhere is a load or store of its own type)
+        reads_no_undef = _promotion_reads_no_undef(original)
+    finally:
+        module = parsed()  # no thread outlives this function, whatever is raised
+    module = _run_passes(module, _promote)
+    _check_promoted(module, source, reads_no_undef)
+    return _run_passes(module, _simplify), reads_no_undef
+
+
+# From this size of IR text on, `_simplified_functions` runs on two halves of the module in
+# two processes. On the RERS programs (41 MB) parsing and the passes before inlining take
+# 2.5 s in one process, 1.3 s in each of two plus 0.3 s to bring the second half back
+# (bitcode, link); below a few MB the fork and the round trip cost more than they save.
+TWO_PROCESSES_FROM_BYTES = 8_000_000
+
+
+def _simplified_in_two_processes(prepared: str, original: str, source: Path
+                                 ) -> tuple["llvm.ModuleRef", bool] | None:
+    """`_simplified_functions` of `prepared` with the later half of its functions done by a
+    forked child (which sends its module back as bitcode, linked in here); None where that is
+    not done (small text, no fork, other threads running, a half that cannot be split off)
+    or did not work out, and then the caller does it all in this process, so that every error
+    is the one of a single process (its first, its wording)."""
+    if len(prepared) < TWO_PROCESSES_FROM_BYTES or not hasattr(os, "fork") \
+            or threading.active_count() > 1:  # (a lock held by another thread stays held in a child)
+        return None
+    halves = _split_module(prepared)
+    if halves is None:
+        return None
+    first, second = halves
+    read_end, write_end = os.pipe()
+    try:
+        child = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if child == 0:
+        _simplify_and_send(second, original, source, read_end, write_end)  # never returns
+    os.close(write_end)
+    try:
+        with os.fdopen(read_end, "rb") as pipe:
+            try:
+                module, reads_no_undef = _simplified_functions(first, original, source)
+            except (LlumcError, RuntimeError):
+                return None
+            bitcode = pipe.read()
+        _, status = os.waitpid(child, 0)
+        child = 0
+        if status != 0:
+            return None
+        try:
+            module.link_in(llvm.parse_bitcode(bitcode))
+        except RuntimeError:
+            return None
+        return module, reads_no_undef
+    finally:
+        if child:  # not reaped: this process is leaving with an error or interrupt
+            try:
+                os.kill(child, 9)
+                os.waitpid(child, 0)
+            except OSError:
+                pass
+
+
+def _simplify_and_send(text: str, original: str, source: Path, read_end: int, write_end: int):
+    """The forked child of `_simplified_in_two_processes`: its half, simplified, as bitcode
+    down the pipe; exit status 0 only when all of it was sent."""
+    status = 1
+    try:
+        os.close(read_end)
+        module, _ = _simplified_functions(text, original, source)
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(module.as_bitcode())
+        status = 0
+    except BaseException:  # the parent does it all again, in one process, and reports it
+        pass
+    finally:
+        os._exit(status)
+
+
+def _split_module(text: str) -> tuple[str, str] | None:
+    """Two modules of the module text: the first with main and the first functions, the
+    others declared; the second with the last functions (about half of all functions' text)
+    and the module's declarations, attributes and metadata, everything else declared and no
+    global variable. None when a function of the second half names a global
+    variable (its one definition stays in the first half: linking two would make two), when
+    there are comdats, or when one half would have no function."""
+    spans = _function_spans(text)
+    if "main" not in spans or "\n$" in text[:min(start for start, _ in spans.values())]:
+        return None
+    first_start = min(start for start, _ in spans.values())
+    last_end = max(end for _, end in spans.values())
+    # the second half: the last functions but main, in the order of the text, up to half the
+    # size of all functions
+    later: set[str] = set()
+    size = sum(end - start for start, end in spans.values())
+    for name, (start, end) in sorted(spans.items(), key=lambda item: -item[1][0]):
+        if name == "main":
+            continue
+        size -= 2 * (end - start)
+        if size < 0:
+            break
+        later.add(name)
+    if not later or len(later) == len(spans) - 1:
+        return None
+    functions = set(spans) | {match.group(1) for position in _line_starts(text, "declare ")
+                              if (match := _DECLARED.match(text, position))}
+    for name in later:
+        start, end = spans[name]
+        if not functions.issuperset(name.strip('"') for name in _GLOBAL_REF.findall(text, start, end)):
+            return None
+    first_parts: list[str] = []
+    second_parts: list[str] = [_GLOBAL_DEFINITION.sub("", text[:first_start])]
+    done = first_start
+    for name, (start, end) in sorted(spans.items(), key=lambda item: item[1][0]):
+        between = text[done:start]  # declarations, blank lines
+        first_parts.append(between)
+        second_parts.append(between)
+        declaration = _declaration(text, start)
+        if name in later:
+            first_parts.append(declaration)
+            second_parts.append(text[start:end])
+        else:
+            first_parts.append(text[start:end])
+            second_parts.append(declaration)
+        done = end
+    return (text[:first_start] + "".join(first_parts) + text[last_end:],
+            "".join(second_parts) + text[last_end:])
+
+
+_DECLARED = re.compile(r"declare [^@\n]*@(\"[^\"]+\"|[\w.$]+)\(")
 
 
 def _localise_after_inlining(module: "llvm.ModuleRef", source: Path) -> "llvm.ModuleRef":

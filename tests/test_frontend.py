@@ -394,3 +394,112 @@ def test_clang_leaves_nothing_in_zigs_caches(tmp_path, monkeypatch):
     result = compile_c(source)
     assert "define" in result.ir
     assert not caches.exists() or not any(caches.rglob("*"))
+
+
+# A chain of helpers as in the RERS programs (each calls the next), globals written in each.
+_CHAIN = """
+extern void __VERIFIER_error(void);
+extern int __VERIFIER_nondet_int(void);
+int a = 1, b = 2;
+int step3(int x) { if (x == 3 && a == 1) { b = a + 4; return 1; } return 0; }
+int step2(int x) { if (x == 2) { a = b; return 2; } return step3(x); }
+int step1(int x) { if (x == 1 && b == 2) { a = 0; return 3; } return step2(x); }
+int main(void) {
+  while (1) {
+    int x = __VERIFIER_nondet_int();
+    if (x < 1 || x > 3) return 0;
+    step1(x);
+    if (a == 0 && b == 5) __VERIFIER_error();
+  }
+}
+"""
+# An undefined read (a pointer never written) in the first or the last function of the text.
+_UNDEF_READ = "int q; int *p; return p == &q;"
+
+
+def print_two_process_outcomes(path: str) -> None:
+    """For `_two_process_outcomes`, in a fresh interpreter (the fork is only taken where no
+    other thread runs, and earlier tests leave some): as JSON, the encoding of `path` (DimSpec
+    text and the C names of main's values, or the error) in one process, then with
+    `_simplified_in_two_processes` from any size on, and whether each of those calls forked
+    and linked (its result not None)."""
+    import json
+
+    import llumc.frontend as frontend
+    from llumc.encode import encode_file
+    from solvers.dimspec import format_dimspec
+
+    def outcome():
+        try:
+            result = encode_file(Path(path), m32=True)
+        except LlumcError as err:
+            return f"{type(err).__name__}: {err}"
+        return [format_dimspec(result.ts), result.debug.value_names]
+    one = outcome()
+    used: list[bool] = []
+    split = frontend._simplified_in_two_processes
+
+    def spied(*args):
+        done = split(*args)
+        used.append(done is not None)
+        return done
+    frontend.TWO_PROCESSES_FROM_BYTES = 0
+    frontend._simplified_in_two_processes = spied
+    print(json.dumps([one, outcome(), used]))
+
+
+def _two_process_outcomes(path: Path) -> tuple[object, object, list[bool]]:
+    import json
+
+    code = (f"import sys; sys.path.insert(0, {str(TESTS)!r}); import test_frontend; "
+            f"test_frontend.print_two_process_outcomes({str(path)!r})")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    one, two, used = json.loads(proc.stdout)
+    return one, two, used
+
+
+def test_two_processes_simplify_as_one(tmp_path):
+    """Parsing and the passes before inlining on two halves of the module in two processes
+    (what the RERS programs get) give the encoding of one process, names and symbols alike."""
+    path = tmp_path / "chain.c"
+    path.write_text(_CHAIN)
+    one, two, used = _two_process_outcomes(path)
+    assert used == [True]
+    assert isinstance(one, list), one
+    assert {"a", "b"} <= {name for names in one[1].values() for name in names}, one[1]
+    assert one == two
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_two_processes_report_the_error_of_one(tmp_path, where):
+    """An error in either half (here an undefined read) is the error one process reports:
+    the parent then does it all itself."""
+    helpers = [f"int h{k}(int x) {{ return x + {k}; }}" for k in range(4)]
+    index = 0 if where == "first" else -1
+    helpers[index] = helpers[index].replace("return x + ", _UNDEF_READ + " return x + ", 1)
+    path = tmp_path / "undef.c"
+    path.write_text("\n".join(helpers) + "\nint main(void) { return h0(1) + h1(2) + h2(3) + h3(4); }\n")
+    one, two, used = _two_process_outcomes(path)
+    assert one.startswith("UnsupportedError") and "value read before any write" in one, one
+    assert two == one and used == [False]
+
+
+def test_module_split_keeps_globals_in_one_half():
+    """A function of the second half that names a global variable (here an array, which stays
+    a global) keeps the module in one piece: linking would define the global twice."""
+    import llumc.frontend as frontend
+
+    def module(late_body: str) -> str:
+        return ("@t = global [2 x i32] zeroinitializer, align 4\n\n"
+                "define i32 @early() {\n  ret i32 0\n}\n\n"
+                f"define i32 @late() {{\n{late_body}\n}}\n\n"
+                "define i32 @main() {\n  %r = call i32 @late()\n  ret i32 %r\n}\n\n"
+                "declare i32 @__VERIFIER_nondet_int()\n")
+    plain = frontend._split_module(module("  %v = call i32 @__VERIFIER_nondet_int()\n  ret i32 %v"))
+    assert plain is not None
+    first, second = plain
+    assert "define i32 @late()" in second and "declare i32 @late()" in first
+    assert "@t = global" in first and "@t" not in second and "define i32 @main()" in first
+    assert frontend._split_module(module("  %v = load i32, ptr @t, align 4\n  ret i32 %v")) is None
