@@ -503,3 +503,25 @@ def test_module_split_keeps_globals_in_one_half():
     assert "define i32 @late()" in second and "declare i32 @late()" in first
     assert "@t = global" in first and "@t" not in second and "define i32 @main()" in first
     assert frontend._split_module(module("  %v = load i32, ptr @t, align 4\n  ret i32 %v")) is None
+
+
+@pytest.mark.parametrize("program", ["loops/gcd_uchar_false.c",
+                                     "memory/scoped_pointers_true.c", "memory/swap_true.c", "chain"])
+def test_inlined_main_without_simplifycfg_keeps_the_verdict(tmp_path, monkeypatch, program):
+    """Large programs skip simplifycfg after inlining (`SIMPLIFY_AFTER_INLINING_UP_TO_BYTES`):
+    the blocks it would fold stay (these programs have some), and the system has the same
+    shortest path to an error (or none within the bound) as with it."""
+    import llumc.frontend as frontend
+    from llumc.encode import encode_file
+    from test_encode import depth
+
+    path = PROGRAMS / program
+    if program == "chain":
+        path = tmp_path / "chain.c"
+        path.write_text(_CHAIN)
+    bound = 12
+    simplified = encode_file(path, m32=True)
+    monkeypatch.setattr(frontend, "SIMPLIFY_AFTER_INLINING_UP_TO_BYTES", 0)
+    unsimplified = encode_file(path, m32=True)
+    assert simplified.fn.blocks != unsimplified.fn.blocks
+    assert depth(simplified.ts, bound) == depth(unsimplified.ts, bound)
