@@ -13,13 +13,14 @@ Pipeline (each step says why it exists):
    function entry and again at its declaration (see `_initialise_locals`). Recursion,
    function pointers, varargs and inline assembly are rejected here (`_check_before_inlining`).
 3. Pass pipeline 1 (llvmlite's new pass manager): SROA per function, a check that no `undef`
-   is left (`_check_no_undef`), simplifycfg per function, always-inline everything into
-   `main`, delete the other functions.
+   is left (`_check_no_undef`), simplifycfg per function (from 8 MB of IR text in two
+   processes, each on half of the functions: `_simplified_in_two_processes`), always-inline
+   everything into `main`, delete the other functions.
 4. Globals used only by `main`'s loads, stores and GEPs become allocas of `main` initialised
    with the global's initial value (`_localise_globals`): main runs once and is not
    recursive, so a local has the same semantics, and SROA can then promote it.
-5. Pass pipeline 2: SROA, the `undef` check again, simplifycfg, dead-code elimination, names
-   for unnamed values. No instcombine/GVN: they exploit undefined behaviour to delete code.
+5. Pass pipeline 2: SROA, the `undef` check again, simplifycfg (up to 8 MB of IR text:
+   `SIMPLIFY_AFTER_INLINING_UP_TO_BYTES`), dead-code elimination, names for unnamed values. No instcombine/GVN: they exploit undefined behaviour to delete code.
 6. Whatever the encoder cannot handle is reported as one `UnsupportedError` line naming the
    construct and the C line (`_check_supported`).
 """
