@@ -20,7 +20,8 @@ Pipeline (each step says why it exists):
    with the global's initial value (`_localise_globals`): main runs once and is not
    recursive, so a local has the same semantics, and SROA can then promote it.
 5. Pass pipeline 2: SROA, the `undef` check again, simplifycfg (up to 8 MB of IR text:
-   `SIMPLIFY_AFTER_INLINING_UP_TO_BYTES`), dead-code elimination, names for unnamed values. No instcombine/GVN: they exploit undefined behaviour to delete code.
+   `SIMPLIFY_AFTER_INLINING_UP_TO_BYTES`), dead-code elimination, names for unnamed values.
+   No instcombine/GVN: they exploit undefined behaviour to delete code.
 6. Whatever the encoder cannot handle is reported as one `UnsupportedError` line naming the
    construct and the C line (`_check_supported`).
 """
@@ -1575,9 +1576,9 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
 # Up to this size of IR text, simplifycfg runs again on the inlined main. Beyond, it is left
 # out: each function was simplified before inlining, and what is left for it is folding the
 # blocks SROA emptied into merge blocks with one phi entry per predecessor, quadratic in their
-# fan-in (RERS: 10 243 blocks into return blocks of hundreds of predecessors each, 1.2 s of the
-# ≈ 14 s clang → DimSpec); without it the encoding is 3.5 % larger (337 314 clauses instead of
-# 325 686) and the CFG reader and encoder take 0.2 s longer.
+# fan-in (RERS: 10 243 blocks into return blocks of hundreds of predecessors each, 1.1-1.3 s).
+# Without it the encoding is 3.5 % larger (337 314 clauses instead of 325 686) and the CFG
+# reader and encoder take 0.2 s longer: about 0.7 s less clang → DimSpec in all.
 SIMPLIFY_AFTER_INLINING_UP_TO_BYTES = 8_000_000
 
 
@@ -1604,8 +1605,9 @@ def _simplified_functions(prepared: str, original: str,
 
 # From this size of IR text on, `_simplified_functions` runs on two halves of the module in
 # two processes. On the RERS programs (41 MB) parsing and the passes before inlining take
-# 2.5 s in one process, 1.3 s in each of two plus 0.3 s to bring the second half back
-# (bitcode, link); below a few MB the fork and the round trip cost more than they save.
+# 2.5 s in one process, 1.9 s in two (the cut 0.1 s, each half about 1.45 s, 0.3 s to bring
+# the second back as bitcode and link it); below a few MB the fork and the round trip cost
+# more than they save.
 TWO_PROCESSES_FROM_BYTES = 8_000_000
 
 
@@ -1678,9 +1680,9 @@ def _split_module(text: str) -> tuple[str, str] | None:
     """Two modules of the module text: the first with main and the first functions, the
     others declared; the second with the last functions (about half of all functions' text)
     and the module's declarations, attributes and metadata, everything else declared and no
-    global variable. None when a function of the second half names a global
-    variable (its one definition stays in the first half: linking two would make two), when
-    there are comdats, or when one half would have no function."""
+    global variable. None when a function of the second half names a global variable (its one
+    definition stays in the first half: linking two would make two), when there are comdats,
+    or when one half would have no function."""
     spans = _function_spans(text)
     if "main" not in spans or "\n$" in text[:min(start for start, _ in spans.values())]:
         return None
@@ -1703,7 +1705,7 @@ def _split_module(text: str) -> tuple[str, str] | None:
                               if (match := _DECLARED.match(text, position))}
     for name in later:
         start, end = spans[name]
-        if not functions.issuperset(name.strip('"') for name in _GLOBAL_REF.findall(text, start, end)):
+        if not functions.issuperset(ref.strip('"') for ref in _GLOBAL_REF.findall(text, start, end)):
             return None
     first_parts: list[str] = []
     second_parts: list[str] = [_GLOBAL_DEFINITION.sub("", text[:first_start])]
