@@ -244,6 +244,8 @@ def _first_diagnostic(stderr: str) -> str:
 # --------------------------------------------------------------------------- IR text helpers
 
 _DEFINE = re.compile(r"^define [^@]*@(\"[^\"]+\"|[\w.$]+)\(", re.M)
+# a `declare` line's function name (matched at line starts: see `_line_starts`)
+_DECLARED = re.compile(r"declare [^@\n]*@(\"[^\"]+\"|[\w.$]+)\(")
 
 
 def _function_spans(text: str) -> dict[str, tuple[int, int]]:
@@ -1701,8 +1703,8 @@ def _split_module(text: str) -> tuple[str, str] | None:
         later.add(name)
     if not later or len(later) == len(spans) - 1:
         return None
-    functions = set(spans) | {match.group(1) for position in _line_starts(text, "declare ")
-                              if (match := _DECLARED.match(text, position))}
+    declared = (_DECLARED.match(text, position) for position in _line_starts(text, "declare "))
+    functions = set(spans) | {match.group(1).strip('"') for match in declared if match}
     for name in later:
         start, end = spans[name]
         if not functions.issuperset(ref.strip('"') for ref in _GLOBAL_REF.findall(text, start, end)):
@@ -1724,9 +1726,6 @@ def _split_module(text: str) -> tuple[str, str] | None:
         done = end
     return (text[:first_start] + "".join(first_parts) + text[last_end:],
             "".join(second_parts) + text[last_end:])
-
-
-_DECLARED = re.compile(r"declare [^@\n]*@(\"[^\"]+\"|[\w.$]+)\(")
 
 
 def _localise_after_inlining(module: "llvm.ModuleRef", source: Path) -> "llvm.ModuleRef":
