@@ -6,6 +6,11 @@ the bits out through `Dump("aag")`, which names bit i of variable v `v[i]` (a 1-
 just `v`) and merges all asserted roots into one output. That merge is why every DimSpec
 formula gets its own Boolector instance: one call of `blast` per formula.
 
+Terms go into Boolector in the order they were made (by uid), not in a walk from the roots:
+Boolector orders commutative operands by when their nodes were made, so the order shapes the
+circuit (never its meaning), and this is the order `llumc.blast_ahead` can use while the
+encoder is still making the terms: with or without it, the same circuit.
+
 Leaf naming: state variable j -> `s<j>`, its next-state copy -> `n<j>`, input k -> `i<k>`,
 auxiliary quotient/remainder k of a division -> `d<k>` (fresh per Boolector instance).
 
@@ -83,86 +88,113 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
     """Boolector nodes for `roots` (shared sub-terms translated once). With `division="aux"`
     divisions become fresh variables `d<k>` whose defining constraints are appended to `side`
     (the caller must assert them)."""
-    if division not in DIVISION_MODES:
-        raise ValueError(f"unknown division mode {division}")
     if division == "aux" and side is None:
         raise ValueError("division='aux' needs a list for the side constraints")
-    nodes: dict[int, object] = {}
-    sorts: dict[int, object] = {}
-    divmods: dict[tuple[bool, int, int], tuple[object, object]] = {}
+    translator = Translator(btor, division=division)
+    # the terms under the roots, translated in the order they were made (their uids): the
+    # order `llumc.blast_ahead` translates them in, so both give the same circuit (Boolector
+    # orders commutative operands by when their nodes were made)
+    cone: set[int] = set()
+    under: list[Term] = []
+    stack = list(roots)
+    while stack:
+        t = stack.pop()
+        if t.uid not in cone:
+            cone.add(t.uid)
+            under.append(t)
+            stack.extend(t.args)
+    under.sort(key=_uid)
+    for t in under:
+        translator.translate(t)
+    nodes = translator.nodes
+    if side is not None:
+        side.extend(translator.side.values())
+    return [nodes[r.uid] for r in roots]
 
-    def sort(width: int):
-        if width not in sorts:
-            sorts[width] = btor.BitVecSort(width)
-        return sorts[width]
 
-    def const(value: int, width: int):
-        return btor.Const(format(value & ((1 << width) - 1), f"0{width}b"), width)
+def _uid(t: Term) -> int:
+    return t.uid
 
-    def unsigned_divmod(a, b, width: int, dividend: int | None):
-        """Fresh q, r with a = q*b + r exactly, r < b (b != 0); q = ~0, r = a (b = 0). A
-        constant dividend bounds q and r (both <= a when b != 0): they get only its bits, and
-        the product is computed exactly at width + those bits (cheap: few partial products)."""
-        by_zero = btor.Eq(b, const(0, width))
-        first = 2 * len(divmods)
-        if dividend is None or dividend.bit_length() >= width:
-            q, r = btor.Var(sort(width), f"d{first}"), btor.Var(sort(width), f"d{first + 1}")
-            product = btor.Mul(q, b)
-            exact = btor.And(btor.And(btor.Eq(a, btor.Add(product, r)), btor.Not(btor.Umulo(q, b))),
-                             btor.And(btor.Not(btor.Uaddo(product, r)), btor.Ult(r, b)))
-            side.append(btor.Cond(by_zero, btor.And(btor.Eq(q, const(-1, width)), btor.Eq(r, a)), exact))
-            return q, r
-        narrow = max(1, dividend.bit_length())
-        q_bits, r_bits = btor.Var(sort(narrow), f"d{first}"), btor.Var(sort(narrow), f"d{first + 1}")
-        wide = width + narrow + 1
 
-        def widen(node, bits: int):
-            return btor.Uext(node, wide - bits)
+class Translator:
+    """Terms into one Boolector instance, each after its arguments (`translate`), in any
+    order that has arguments first: `to_boolector`'s walk from the roots, or the order the
+    terms were made in (`llumc.blast_ahead`). With `division="aux"` a division becomes fresh
+    variables `d<k>` defined by a side constraint, kept per (signedness, operands) in `side`
+    and named in `division_of` for each division term (the caller asserts those it needs)."""
 
-        r = btor.Uext(r_bits, width - narrow)
-        exact = btor.And(btor.Eq(widen(a, width), btor.Add(btor.Mul(widen(q_bits, narrow), widen(b, width)),
-                                                             widen(r_bits, narrow))),
-                         btor.Ult(r, b))
-        side.append(btor.Cond(by_zero, btor.Eq(r, a), exact))
-        return btor.Cond(by_zero, const(-1, width), btor.Uext(q_bits, width - narrow)), r
+    def __init__(self, btor: pyboolector.Boolector, *, division: str = "native"):
+        if division not in DIVISION_MODES:
+            raise ValueError(f"unknown division mode {division}")
+        self.btor = btor
+        self.nodes: dict[int, object] = {}  # term uid -> Boolector node
+        self.side: dict[tuple[bool, int, int], object] = {}  # division key -> its constraint
+        self.division_of: dict[int, tuple[bool, int, int]] = {}  # division term uid -> key
+        self.translate = self._translator(btor, division == "aux")
 
-    def division_node(t: Term, a, b):
-        signed = t.op in ("sdiv", "srem")
-        key = (signed, t.args[0].uid, t.args[1].uid)
-        if key not in divmods:
-            dividend = t.args[0].param if t.args[0].op == "const" else None
-            if signed:
-                if dividend is not None:
-                    dividend = abs(dividend - (1 << t.width) if dividend >> (t.width - 1) else dividend)
-                zero = const(0, t.width)
-                a_neg, b_neg = btor.Slt(a, zero), btor.Slt(b, zero)
-                q, r = unsigned_divmod(btor.Cond(a_neg, btor.Neg(a), a), btor.Cond(b_neg, btor.Neg(b), b), t.width,
-                                       dividend)
-                divmods[key] = (btor.Cond(btor.Xor(a_neg, b_neg), btor.Neg(q), q), btor.Cond(a_neg, btor.Neg(r), r))
-            else:
-                divmods[key] = unsigned_divmod(a, b, t.width, dividend)
-        q, r = divmods[key]
-        return q if t.op in ("udiv", "sdiv") else r
+    def _translator(self, btor: pyboolector.Boolector, aux: bool):
+        nodes, side, division_of = self.nodes, self.side, self.division_of
+        sorts: dict[int, object] = {}
+        divmods: dict[tuple[bool, int, int], tuple[object, object]] = {}
 
-    # bound methods looked up once; the walk is `postorder` written out (one Python frame for
-    # the 200 000 terms of RERS's T, not a generator step and a list per term)
-    binary = {op: getattr(btor, name) for op, name in _BINARY.items()}
-    aux = division == "aux"
-    for root in roots:
-        stack = [root]
-        while stack:
-            t = stack[-1]
-            if t.uid in nodes:
-                stack.pop()
-                continue
-            pending = False
-            for a in t.args:
-                if a.uid not in nodes:
-                    stack.append(a)
-                    pending = True
-            if pending:
-                continue
-            stack.pop()
+        def sort(width: int):
+            if width not in sorts:
+                sorts[width] = btor.BitVecSort(width)
+            return sorts[width]
+
+        def const(value: int, width: int):
+            return btor.Const(format(value & ((1 << width) - 1), f"0{width}b"), width)
+
+        def unsigned_divmod(key, a, b, width: int, dividend: int | None):
+            """Fresh q, r with a = q*b + r exactly, r < b (b != 0); q = ~0, r = a (b = 0). A
+            constant dividend bounds q and r (both <= a when b != 0): they get only its bits, and
+            the product is computed exactly at width + those bits (cheap: few partial products)."""
+            by_zero = btor.Eq(b, const(0, width))
+            first = 2 * len(divmods)
+            if dividend is None or dividend.bit_length() >= width:
+                q, r = btor.Var(sort(width), f"d{first}"), btor.Var(sort(width), f"d{first + 1}")
+                product = btor.Mul(q, b)
+                exact = btor.And(btor.And(btor.Eq(a, btor.Add(product, r)), btor.Not(btor.Umulo(q, b))),
+                                 btor.And(btor.Not(btor.Uaddo(product, r)), btor.Ult(r, b)))
+                side[key] = btor.Cond(by_zero, btor.And(btor.Eq(q, const(-1, width)), btor.Eq(r, a)), exact)
+                return q, r
+            narrow = max(1, dividend.bit_length())
+            q_bits, r_bits = btor.Var(sort(narrow), f"d{first}"), btor.Var(sort(narrow), f"d{first + 1}")
+            wide = width + narrow + 1
+
+            def widen(node, bits: int):
+                return btor.Uext(node, wide - bits)
+
+            r = btor.Uext(r_bits, width - narrow)
+            exact = btor.And(btor.Eq(widen(a, width), btor.Add(btor.Mul(widen(q_bits, narrow), widen(b, width)),
+                                                                 widen(r_bits, narrow))),
+                             btor.Ult(r, b))
+            side[key] = btor.Cond(by_zero, btor.Eq(r, a), exact)
+            return btor.Cond(by_zero, const(-1, width), btor.Uext(q_bits, width - narrow)), r
+
+        def division_node(t: Term, a, b):
+            signed = t.op in ("sdiv", "srem")
+            key = (signed, t.args[0].uid, t.args[1].uid)
+            division_of[t.uid] = key
+            if key not in divmods:
+                dividend = t.args[0].param if t.args[0].op == "const" else None
+                if signed:
+                    if dividend is not None:
+                        dividend = abs(dividend - (1 << t.width) if dividend >> (t.width - 1) else dividend)
+                    zero = const(0, t.width)
+                    a_neg, b_neg = btor.Slt(a, zero), btor.Slt(b, zero)
+                    q, r = unsigned_divmod(key, btor.Cond(a_neg, btor.Neg(a), a), btor.Cond(b_neg, btor.Neg(b), b),
+                                           t.width, dividend)
+                    divmods[key] = (btor.Cond(btor.Xor(a_neg, b_neg), btor.Neg(q), q), btor.Cond(a_neg, btor.Neg(r), r))
+                else:
+                    divmods[key] = unsigned_divmod(key, a, b, t.width, dividend)
+            q, r = divmods[key]
+            return q if t.op in ("udiv", "sdiv") else r
+
+        binary = {op: getattr(btor, name) for op, name in _BINARY.items()}  # bound methods, once
+
+        def translate(t: Term) -> None:
+            """`nodes[t.uid]`, from the nodes of its arguments."""
             op = t.op
             method = binary.get(op)  # the operators are disjoint: the commonest tests first
             if method is not None:
@@ -192,12 +224,35 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
             else:
                 raise ValueError(f"bitblast: unknown operator {t.op}")
             nodes[t.uid] = node
-    return [nodes[r.uid] for r in roots]
+
+        return translate
+
+    def side_constraints(self, roots: list[Term]) -> list:
+        """The side constraints of the divisions under `roots` (their cone walked only when
+        some division was translated)."""
+        if not self.side:
+            return []
+        needed: set[tuple[bool, int, int]] = set()
+        seen: set[int] = set()
+        stack = list(roots)
+        while stack:
+            t = stack.pop()
+            if t.uid in seen:
+                continue
+            seen.add(t.uid)
+            key = self.division_of.get(t.uid)
+            if key is not None:
+                needed.add(key)
+            stack.extend(t.args)
+        return [node for key, node in self.side.items() if key in needed]
 
 
-def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str = "aux") -> int:
+def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str = "aux",
+          dump=None) -> int:
     """Add the conjunction of the 1-bit `roots` to `aig`; return its literal. Division
-    auxiliaries (`d<k>` inputs of the AIG) are existentially quantified, functionally defined."""
+    auxiliaries (`d<k>` inputs of the AIG) are existentially quantified, functionally defined.
+    `dump`: a function giving Boolector's dump of the roots with variable substitution (as
+    `_dump_aag`) or None, made elsewhere (`llumc.blast_ahead`); None: made here."""
     for r in roots:
         if r.width != 1:
             raise ValueError("blast: roots must be 1-bit terms")
@@ -206,7 +261,10 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str 
         return 0  # a false root
     if not roots:
         return 1
-    lines = _dump_aag(roots, rewrite_level, division, var_subst=True).splitlines()
+    text = dump(roots) if dump is not None else None
+    if text is None:
+        text = _dump_aag(roots, rewrite_level, division, var_subst=True)
+    lines = text.splitlines()
     if _has_unnamed_input(lines):
         # Boolector's variable substitution normalises linear equations like x = 2*q + r by
         # introducing fresh (unnamed) variables; without it every input keeps its name.
@@ -217,21 +275,31 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str 
     return outputs[0]
 
 
-def _dump_aag(roots: list[Term], rewrite_level: int, division: str, *, var_subst: bool) -> str:
+def boolector_instance(rewrite_level: int, *, var_subst: bool) -> pyboolector.Boolector:
+    """A fresh Boolector with the rewrite level, and variable substitution on or off."""
     btor = pyboolector.Boolector()
     btor.Set_opt(_option_id(btor, "rewrite-level"), rewrite_level)
     if not var_subst:
         btor.Set_opt(_option_id(btor, "var-subst"), 0)
-    side: list = []
-    for node in to_boolector(btor, roots, division=division, side=side):
-        btor.Assert(node)
-    for node in side:
+    return btor
+
+
+def dump_asserted(btor: pyboolector.Boolector, nodes: list) -> str:
+    """The AIGER text of the conjunction of `nodes` (asserted here): one output."""
+    for node in nodes:
         btor.Assert(node)
     with tempfile.TemporaryDirectory(prefix="llumc-aag-") as tmp:
         path = os.path.join(tmp, "formula.aag")
         btor.Dump("aag", path)
         with open(path) as f:
             return f.read()
+
+
+def _dump_aag(roots: list[Term], rewrite_level: int, division: str, *, var_subst: bool) -> str:
+    btor = boolector_instance(rewrite_level, var_subst=var_subst)
+    side: list = []
+    nodes = to_boolector(btor, roots, division=division, side=side)
+    return dump_asserted(btor, nodes + side)
 
 
 def _has_unnamed_input(lines: list[str]) -> bool:

@@ -34,7 +34,7 @@ import math
 from llumc.cfg import POINTER_WIDTH, Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
 from llumc.memory import MemoryEncoder, uses_memory
-from llumc.terms import Term
+from llumc.terms import Term, TermBuilder
 from llumc.valuesets import KnownBits, constant_sets
 from llumc.wordsys import BlockCode, StepEncoder, WordTransitionSystem
 
@@ -154,8 +154,9 @@ class Region:
 
 
 class LargeBlockEncoder(StepEncoder):
-    def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True):
-        super().__init__(fn, prop, "lbe", classify, debug)
+    def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True,
+                 terms: TermBuilder | None = None):
+        super().__init__(fn, prop, "lbe", classify, debug, terms)
         self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
         succ = {b.name: successors(b) for b in fn.blocks}
         cuts = cut_points(fn, succ)

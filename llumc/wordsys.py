@@ -111,13 +111,14 @@ class StepEncoder:
     curr_width: int
     curr: StateVar
 
-    def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None):
+    def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None,
+                 terms: TermBuilder | None = None):
         if prop not in PROPERTIES:
             raise ValueError(f"unknown property {prop}")
         if scheme not in SCHEMES:
             raise ValueError(f"unknown scheme {scheme}")
         self.fn, self.prop, self.scheme, self.classify, self.debug = fn, prop, scheme, classify, debug
-        self.tb = TermBuilder()
+        self.tb = terms if terms is not None else TermBuilder()  # (given: `llumc.blast_ahead`)
         self.errors_are_errors = prop in ("unreach-call", "all")
         self.state: list[StateVar] = []
         self.inputs: list[InputVar] = []
