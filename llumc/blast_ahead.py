@@ -61,14 +61,17 @@ def _receive(stream):
 
 
 class BlastAhead:
-    """A forked child translating the terms of `terms` into Boolector as they are made.
-    `request(roots)` asks it for the dump `bitblast.blast` would make of those roots (AIGER
-    text) and `collect(roots)` takes it, or None if the child could not make it; `close()`
-    ends the child (call it in a `finally`)."""
+    """A forked child translating the terms of a `TermBuilder` into Boolector as they are
+    made. `start()` forks it, early, while this process is still small (its pages are then
+    not shared with the child, so writing them costs no copies); `follow(terms)` starts
+    sending it the terms of `terms`, once no other fork is to come; `request(roots)` asks it
+    for the dump `bitblast.blast` would make of those roots (AIGER text) and `collect(roots)`
+    takes it, or None if the child could not make it; `close()` ends the child (call it in a
+    `finally`)."""
 
-    def __init__(self, pid: int, terms: TermBuilder, to_child: int, from_child: int):
+    def __init__(self, pid: int, to_child: int, from_child: int):
         self.pid = pid
-        self.terms = terms
+        self.terms: TermBuilder | None = None
         self.to_child = os.fdopen(to_child, "wb")
         self.from_child = os.fdopen(from_child, "rb")
         self.sent = 0
@@ -76,14 +79,12 @@ class BlastAhead:
         self.failed = False
         self.lock = threading.Lock()  # one sender at a time: the thread, then `request`
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._keep_sending, name="llumc-blast-ahead", daemon=True)
-        self.thread.start()
+        self.thread: threading.Thread | None = None
 
     @classmethod
-    def start(cls, terms: TermBuilder, *, rewrite_level: int, division: str) -> "BlastAhead | None":
-        """The child started on `terms` (made empty, by the caller, for the encoder), or None
-        where it cannot be: no `fork`, or other threads running (a lock one of them holds would
-        stay held in the child)."""
+    def start(cls, *, rewrite_level: int, division: str) -> "BlastAhead | None":
+        """The child, waiting for terms; None where it cannot be started: no `fork`, or other
+        threads running (a lock one of them holds would stay held in the child)."""
         if not hasattr(os, "fork") or threading.active_count() > 1:
             return None
         down_read, down_write = os.pipe()
@@ -100,7 +101,21 @@ class BlastAhead:
             _replay(down_read, up_write, rewrite_level, division)  # never returns
         os.close(down_read)
         os.close(up_write)
-        return cls(pid, terms, down_write, up_read)
+        # (not inherited by later children: `subprocess` closes them, and a forked child
+        # holding them only delays the end of this one until it exits)
+        return cls(pid, down_write, up_read)
+
+    def follow(self, terms: TermBuilder) -> None:
+        """Send the child every term `terms` makes, from now on every `FLUSH_SECONDS`, by a
+        thread of this process (start no fork of this process while it runs)."""
+        self.terms = terms
+        self.thread = threading.Thread(target=self._keep_sending, name="llumc-blast-ahead", daemon=True)
+        self.thread.start()
+
+    def _stop_sending(self) -> None:
+        self.stop.set()
+        if self.thread is not None:
+            self.thread.join()
 
     def _send_new_terms(self) -> None:
         keys = list(self.terms.table)  # one C call: no term is half made in it
@@ -123,11 +138,11 @@ class BlastAhead:
         """Ask for the AIGER dump of the conjunction of `roots` (1-bit terms of this builder)
         as `bitblast.blast` makes it: the roots but the constant true ones, with variable
         substitution (`bitblast._dump_aag`). The child dumps it meanwhile; `collect` takes it."""
-        self.stop.set()
-        self.thread.join()
+        self._stop_sending()
         self.requested = [root.uid for root in roots if not (root.op == "const" and root.param == 1)]
         with self.lock:
-            if self.failed:
+            if self.failed or self.terms is None:
+                self.failed = True
                 return
             try:
                 self._send_new_terms()
@@ -150,8 +165,7 @@ class BlastAhead:
 
     def close(self) -> None:
         """End the child (whatever state it is in) and reap it."""
-        self.stop.set()
-        self.thread.join()
+        self._stop_sending()
         for stream in (self.to_child, self.from_child):
             try:
                 stream.close()

@@ -53,12 +53,12 @@ if TYPE_CHECKING:
 SYMBOLS_VERSION = "1"
 _NEXT_BASE = 1 << 40  # placeholder literals for next-state bits until n is known
 
-# From this size of the IR text on, a forked child puts the terms into Boolector while the
-# large-block encoder makes them (`llumc.blast_ahead`). RERS (214 000 terms in T), four
-# interleaved pairs of runs: encoder + bit-blasting 3.96-4.34 s -> 3.39-3.69 s (the encoder
-# 0.2-0.5 s slower beside the sending thread and the copied pages, bit-blasting 1.9-2.3 s ->
-# 1.25 s). Small systems are blasted in a few milliseconds: no fork for them.
-BLAST_AHEAD_FROM_BYTES = 8_000_000
+# From this size of C source on, a forked child puts the terms into Boolector while the
+# large-block encoder makes them (`llumc.blast_ahead`): the RERS programs (2.7 MB; LLUMC's
+# other 262 programs are under 90 kB). RERS (214 000 terms in T), four interleaved pairs of
+# runs: encoder + bit-blasting 3.96-4.34 s -> 3.39-3.69 s (bit-blasting 1.9-2.3 -> 1.25 s).
+# Small systems are blasted in milliseconds: no fork for them.
+BLAST_AHEAD_FROM_BYTES = 1_000_000
 
 
 @dataclass
@@ -335,6 +335,13 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                             value_names=value_names)
 
 
+def _size(path: str | Path) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0  # (the front end reports it)
+
+
 def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: str | None,
                  check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
@@ -343,16 +350,20 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
     from llumc.frontend import Checks, classify_call, compile_c
 
     start = time.perf_counter()
-    checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)
-    front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow,
-                      columns=columns, value_names=value_names)
-    t_front = time.perf_counter() - start
-    start = time.perf_counter()
-    fn = read_main(front.module, front.debug, str(path), text=front.ir)
-    terms = TermBuilder()
-    ahead = BlastAhead.start(terms, rewrite_level=rewrite_level, division=division) \
-        if scheme == "lbe" and len(front.ir) >= BLAST_AHEAD_FROM_BYTES else None
+    # forked first, while this process is small (see `BlastAhead.start`)
+    ahead = BlastAhead.start(rewrite_level=rewrite_level, division=division) \
+        if scheme == "lbe" and _size(path) >= BLAST_AHEAD_FROM_BYTES else None
     try:
+        checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero,
+                        shift=check_shift)
+        front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow,
+                          columns=columns, value_names=value_names)
+        t_front = time.perf_counter() - start
+        start = time.perf_counter()
+        fn = read_main(front.module, front.debug, str(path), text=front.ir)
+        terms = TermBuilder()
+        if ahead is not None:
+            ahead.follow(terms)
         word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug,
                                        fuse=fuse, memtrack=memtrack, terms=terms)
         t_word = time.perf_counter() - start

@@ -72,8 +72,9 @@ def _term_scenarios() -> dict:
         return [root, nodes]
 
     def started():
+        ahead = BlastAhead.start(rewrite_level=3, division="aux")
         tb = TermBuilder()
-        ahead = BlastAhead.start(tb, rewrite_level=3, division="aux")
+        ahead.follow(tb)
         x, y = tb.input(0, 8), tb.input(1, 8)
         dead = tb.op("udiv", x, y)  # made, never asserted: its side constraint stays out
         live = tb.op("urem", y, tb.op("add", x, tb.const(1, 8)))
@@ -140,7 +141,7 @@ def test_blast_ahead_not_started_beside_another_thread():
     other = threading.Thread(target=release.wait)
     other.start()
     try:
-        assert BlastAhead.start(TermBuilder(), rewrite_level=3, division="aux") is None
+        assert BlastAhead.start(rewrite_level=3, division="aux") is None
     finally:
         release.set()
         other.join()
