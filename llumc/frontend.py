@@ -36,7 +36,7 @@ import sys
 import tempfile
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -1248,7 +1248,7 @@ _LOAD_PREFIX = re.compile(r"  %[\w.$-]+ = load (i\d+), ptr ")
 _STORE_PREFIX = re.compile(r"  store (i\d+) [^,]+, ptr ")
 
 
-def _promotion_reads_no_undef(text: str) -> bool:
+def _promotion_reads_no_undef(text: str, functions: Container[str] | None = None) -> bool:
     """True when SROA cannot leave a read of `undef`/`poison` in code reachable from an entry
     block, so that `_check_no_undef` on the promoted module's text would pass: it is then not
     printed (1.1 s for the first module of a RERS program, 0.8 s for the second). False means
@@ -1262,8 +1262,11 @@ def _promotion_reads_no_undef(text: str) -> bool:
     each with mem2reg, and every load reachable from the entry is dominated by that store
     (nothing is read out of bounds, no slice is dead, no phi operand from a reachable
     predecessor is undefined); what mem2reg puts into unreachable blocks the check excuses.
-    `LLUMC_FRONTEND_SELFCHECK=1` prints and checks anyway and fails if this was wrong."""
-    for start, end in _function_spans(text).values():
+    `LLUMC_FRONTEND_SELFCHECK=1` prints and checks anyway and fails if this was wrong.
+    `functions`: of those functions only (each is judged by its own text)."""
+    for name, (start, end) in _function_spans(text).items():
+        if functions is not None and name not in functions:
+            continue
         function = text[start:end]
         if any(_undef_read(line) is not None for line in _lines_with_undef(function)):
             return False
@@ -1584,11 +1587,12 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
 SIMPLIFY_AFTER_INLINING_UP_TO_BYTES = 8_000_000
 
 
-def _simplified_functions(prepared: str, original: str,
-                          source: Path) -> tuple["llvm.ModuleRef", bool]:
+def _simplified_functions(prepared: str, original: str, source: Path,
+                          functions: Container[str] | None = None) -> tuple["llvm.ModuleRef", bool]:
     """The module of `prepared` (the text of `original` after `_globals_as_arguments`) with
     every function promoted (SROA), checked for undef and simplified (simplifycfg), before
-    inlining; and whether the promotions read no undef (`_promotion_reads_no_undef`)."""
+    inlining; and whether the promotions read no undef (`_promotion_reads_no_undef`; of
+    `functions` only, the ones `prepared` defines, when it is half of the module)."""
     # llvmlite's calls release the GIL (one at a time: it holds its own lock around each), so
     # LLVM parses, frees and verifies in a helper thread while this one reads texts
     parsed = _in_background(_parse, prepared, source)
@@ -1597,7 +1601,7 @@ def _simplified_functions(prepared: str, original: str,
         # calls, so the first SROA leaves them; the second one promotes them, reading no
         # undef under the same conditions (each is a scalar stored at the top of the entry
         # block, and every access anywhere is a load or store of its own type)
-        reads_no_undef = _promotion_reads_no_undef(original)
+        reads_no_undef = _promotion_reads_no_undef(original, functions)
     finally:
         module = parsed()  # no thread outlives this function, whatever is raised
     module = _run_passes(module, _promote)
@@ -1626,7 +1630,7 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
     halves = _split_module(prepared)
     if halves is None:
         return None
-    first, second = halves
+    first, second, later = halves
     read_end, write_end = os.pipe()
     try:
         child = os.fork()
@@ -1635,15 +1639,18 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
         os.close(write_end)
         return None
     if child == 0:
-        _simplify_and_send(second, original, source, read_end, write_end)  # never returns
+        _simplify_and_send(second, original, source, later, read_end, write_end)  # never returns
     os.close(write_end)
     try:
         with os.fdopen(read_end, "rb") as pipe:
             try:
-                module, reads_no_undef = _simplified_functions(first, original, source)
+                module, reads_no_undef = _simplified_functions(first, original, source,
+                                                               _NotIn(later))
             except (LlumcError, RuntimeError):
                 return None
-            bitcode = pipe.read()
+            sent = pipe.read()
+        # the child's verdict on the undef reads of its half, then its module
+        later_reads_no_undef, bitcode = sent[:1] == b"1", sent[1:]
         _, status = os.waitpid(child, 0)
         child = 0
         if status != 0:
@@ -1652,7 +1659,7 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
             module.link_in(llvm.parse_bitcode(bitcode))
         except RuntimeError:
             return None
-        return module, reads_no_undef
+        return module, reads_no_undef and later_reads_no_undef
     finally:
         if child:  # not reaped: this process is leaving with an error or interrupt
             try:
@@ -1662,14 +1669,27 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
                 pass
 
 
-def _simplify_and_send(text: str, original: str, source: Path, read_end: int, write_end: int):
-    """The forked child of `_simplified_in_two_processes`: its half, simplified, as bitcode
-    down the pipe; exit status 0 only when all of it was sent."""
+class _NotIn:
+    """The names not in a set (the parent's half: every function but the child's)."""
+
+    def __init__(self, names: set[str]):
+        self.names = names
+
+    def __contains__(self, name: object) -> bool:
+        return name not in self.names
+
+
+def _simplify_and_send(text: str, original: str, source: Path, functions: set[str], read_end: int,
+                       write_end: int):
+    """The forked child of `_simplified_in_two_processes`: its half (`functions`), simplified,
+    down the pipe: "1" or "0" (whether the promotions read no undef), then the bitcode; exit
+    status 0 only when all of it was sent."""
     status = 1
     try:
         os.close(read_end)
-        module, _ = _simplified_functions(text, original, source)
+        module, reads_no_undef = _simplified_functions(text, original, source, functions)
         with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(b"1" if reads_no_undef else b"0")
             pipe.write(module.as_bitcode())
         status = 0
     except BaseException:  # the parent does it all again, in one process, and reports it
@@ -1678,11 +1698,11 @@ def _simplify_and_send(text: str, original: str, source: Path, read_end: int, wr
         os._exit(status)
 
 
-def _split_module(text: str) -> tuple[str, str] | None:
+def _split_module(text: str) -> tuple[str, str, set[str]] | None:
     """Two modules of the module text: the first with main and the first functions, the
-    others declared; the second with the last functions (about half of all functions' text)
-    and the module's declarations, attributes and metadata, everything else declared and no
-    global variable. None when a function of the second half names a global variable (its one
+    others declared; the second with the last functions (about half of all functions' text;
+    their names are the third item) and the module's declarations, attributes and metadata,
+    everything else declared and no global variable. None when a function of the second half names a global variable (its one
     definition stays in the first half: linking two would make two), when there are comdats,
     or when one half would have no function."""
     spans = _function_spans(text)
@@ -1725,7 +1745,7 @@ def _split_module(text: str) -> tuple[str, str] | None:
             second_parts.append(declaration)
         done = end
     return (text[:first_start] + "".join(first_parts) + text[last_end:],
-            "".join(second_parts) + text[last_end:])
+            "".join(second_parts) + text[last_end:], later)
 
 
 def _localise_after_inlining(module: "llvm.ModuleRef", source: Path) -> "llvm.ModuleRef":

@@ -422,7 +422,7 @@ def print_two_process_outcomes(path: str) -> None:
     other thread runs, and earlier tests leave some): as JSON, the encoding of `path` (DimSpec
     text and the C names of main's values, or the error) in one process, then with
     `_simplified_in_two_processes` from any size on, and whether each of those calls forked
-    and linked (its result not None)."""
+    and linked (its result not None), and what each that did said of undef reads."""
     import json
 
     import llumc.frontend as frontend
@@ -437,18 +437,21 @@ def print_two_process_outcomes(path: str) -> None:
         return [format_dimspec(result.ts), result.debug.value_names]
     one = outcome()
     used: list[bool] = []
+    reads_no_undef: list[bool] = []
     split = frontend._simplified_in_two_processes
 
     def spied(*args):
         done = split(*args)
         used.append(done is not None)
+        if done is not None:
+            reads_no_undef.append(done[1])
         return done
     frontend.TWO_PROCESSES_FROM_BYTES = 0
     frontend._simplified_in_two_processes = spied
-    print(json.dumps([one, outcome(), used]))
+    print(json.dumps([one, outcome(), used, reads_no_undef]))
 
 
-def _two_process_outcomes(path: Path) -> tuple[object, object, list[bool]]:
+def _two_process_outcomes(path: Path) -> tuple[object, object, list[bool], list[bool]]:
     import json
 
     code = (f"import sys; sys.path.insert(0, {str(TESTS)!r}); import test_frontend; "
@@ -456,8 +459,8 @@ def _two_process_outcomes(path: Path) -> tuple[object, object, list[bool]]:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
-    one, two, used = json.loads(proc.stdout)
-    return one, two, used
+    one, two, used, reads_no_undef = json.loads(proc.stdout)
+    return one, two, used, reads_no_undef
 
 
 def test_two_processes_simplify_as_one(tmp_path):
@@ -465,8 +468,8 @@ def test_two_processes_simplify_as_one(tmp_path):
     (what the RERS programs get) give the encoding of one process, names and symbols alike."""
     path = tmp_path / "chain.c"
     path.write_text(_CHAIN)
-    one, two, used = _two_process_outcomes(path)
-    assert used == [True]
+    one, two, used, reads_no_undef = _two_process_outcomes(path)
+    assert used == [True] and reads_no_undef == [True]
     assert isinstance(one, list), one
     assert {"a", "b"} <= {name for names in one[1].values() for name in names}, one[1]
     assert one == two
@@ -481,9 +484,28 @@ def test_two_processes_report_the_error_of_one(tmp_path, where):
     helpers[index] = helpers[index].replace("return x + ", _UNDEF_READ + " return x + ", 1)
     path = tmp_path / "undef.c"
     path.write_text("\n".join(helpers) + "\nint main(void) { return h0(1) + h1(2) + h2(3) + h3(4); }\n")
-    one, two, used = _two_process_outcomes(path)
+    one, two, used, _ = _two_process_outcomes(path)
     assert one.startswith("UnsupportedError") and "value read before any write" in one, one
     assert two == one and used == [False]
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_two_processes_check_the_undef_reads_of_either_half(tmp_path, where):
+    """A half whose text does not show that its promotions read no undef (a local array) is
+    printed and checked after its promotion, in whichever process has it, and the inlined
+    main again: the encoding of one process, the fork taken."""
+    helpers = [f"int h{k}(int x) {{ return x + {k}; }}" for k in range(4)]
+    index = 0 if where == "first" else -1
+    helpers[index] = helpers[index].replace(
+        "return x + ", "int t[2]; t[0] = x; t[1] = __VERIFIER_nondet_int(); return t[x & 1] + ", 1)
+    path = tmp_path / "array.c"
+    path.write_text("extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_error(void);\n"
+                    + "\n".join(helpers)
+                    + "\nint main(void) { if (h0(1) + h1(2) + h2(3) + h3(4) == 7) __VERIFIER_error(); return 0; }\n")
+    one, two, used, reads_no_undef = _two_process_outcomes(path)
+    assert isinstance(one, list), one
+    assert one == two and used == [True]
+    assert reads_no_undef == [False]  # the half's verdict, whichever process had it
 
 
 def test_module_split_keeps_globals_in_one_half():
@@ -499,7 +521,8 @@ def test_module_split_keeps_globals_in_one_half():
                 "declare i32 @__VERIFIER_nondet_int()\n")
     plain = frontend._split_module(module("  %v = call i32 @__VERIFIER_nondet_int()\n  ret i32 %v"))
     assert plain is not None
-    first, second = plain
+    first, second, later = plain
+    assert later == {"late"}
     assert "define i32 @late()" in second and "declare i32 @late()" in first
     assert "@t = global" in first and "@t" not in second and "define i32 @main()" in first
     assert frontend._split_module(module("  %v = load i32, ptr @t, align 4\n  ret i32 %v")) is None
