@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from operator import attrgetter
 
 import pyboolector
 
@@ -103,7 +104,7 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
             cone.add(t.uid)
             under.append(t)
             stack.extend(t.args)
-    under.sort(key=_uid)
+    under.sort(key=attrgetter("uid"))
     for t in under:
         translator.translate(t)
     nodes = translator.nodes
@@ -112,14 +113,10 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
     return [nodes[r.uid] for r in roots]
 
 
-def _uid(t: Term) -> int:
-    return t.uid
-
-
 class Translator:
-    """Terms into one Boolector instance, each after its arguments (`translate`), in any
-    order that has arguments first: `to_boolector`'s walk from the roots, or the order the
-    terms were made in (`llumc.blast_ahead`). With `division="aux"` a division becomes fresh
+    """Terms into one Boolector instance (`translate`), each after its arguments: by uid,
+    the order they were made in (`to_boolector` those under its roots, `llumc.blast_ahead`
+    every term as it comes). With `division="aux"` a division becomes fresh
     variables `d<k>` defined by a side constraint, kept per (signedness, operands) in `side`
     and named in `division_of` for each division term (the caller asserts those it needs)."""
 

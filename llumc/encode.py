@@ -55,9 +55,10 @@ _NEXT_BASE = 1 << 40  # placeholder literals for next-state bits until n is know
 
 # From this size of C source on, a forked child puts the terms into Boolector while the
 # large-block encoder makes them (`llumc.blast_ahead`): the RERS programs (2.7 MB; LLUMC's
-# other 262 programs are under 90 kB). RERS (214 000 terms in T), four interleaved pairs of
-# runs: encoder + bit-blasting 3.96-4.34 s -> 3.39-3.69 s (bit-blasting 1.9-2.3 -> 1.25 s).
-# Small systems are blasted in milliseconds: no fork for them.
+# other 262 programs are under 90 kB). RERS (214 000 terms in T), seven interleaved pairs of
+# runs: encoder + bit-blasting 3.84-4.95 s -> 3.39-4.01 s, lower in each pair (the encoder
+# 0.2-0.5 s slower beside the working child, bit-blasting 1.9-2.9 -> 1.2-1.7 s). Small
+# systems are blasted in milliseconds: no fork for them.
 BLAST_AHEAD_FROM_BYTES = 1_000_000
 
 
