@@ -36,6 +36,7 @@ import sys
 import tempfile
 import threading
 from collections import Counter
+from contextlib import contextmanager
 from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -248,8 +249,41 @@ _DEFINE = re.compile(r"^define [^@]*@(\"[^\"]+\"|[\w.$]+)\(", re.M)
 _DECLARED = re.compile(r"declare [^@\n]*@(\"[^\"]+\"|[\w.$]+)\(")
 
 
+# While `compile_c` runs: the spans of the last texts asked for, by the text's identity (the
+# entry keeps its text alive, so no other text can take its id). Several passes read the same
+# text: on RERS (40 MB) three times clang's, twice the one before `_globals_as_arguments`, at
+# 0.03-0.1 s each.
+_SPANS_CACHE: dict[int, tuple[str, dict[str, tuple[int, int]]]] | None = None
+_SPANS_CACHE_SIZE = 2  # (the texts it holds are alive anyway where they are asked for again)
+
+
+@contextmanager
+def _function_spans_remembered():
+    global _SPANS_CACHE
+    _SPANS_CACHE = {}
+    try:
+        yield
+    finally:
+        _SPANS_CACHE = None
+
+
 def _function_spans(text: str) -> dict[str, tuple[int, int]]:
-    """name → (start, end) character span of each `define ... { ... }` in the module text."""
+    """name → (start, end) character span of each `define ... { ... }` in the module text
+    (not to be changed: it may be shared by the callers of the same text)."""
+    cache = _SPANS_CACHE
+    if cache is not None:
+        known = cache.get(id(text))
+        if known is not None and known[0] is text:
+            return known[1]
+    spans = _read_function_spans(text)
+    if cache is not None:
+        if len(cache) >= _SPANS_CACHE_SIZE:
+            del cache[next(iter(cache))]  # the oldest
+        cache[id(text)] = (text, spans)
+    return spans
+
+
+def _read_function_spans(text: str) -> dict[str, tuple[int, int]]:
     spans = {}
     # str.find for the line starts, the regex only there: a multiline regex scan of the 74 MB
     # texts of RERS programs took 0.4 s per call
@@ -1530,7 +1564,7 @@ def compile_c(
 
     Raises LlumcError for bad input (missing file, directory, clang diagnostic) and
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
-    with cyclic_gc_paused():
+    with cyclic_gc_paused(), _function_spans_remembered():
         return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
                           value_names=value_names)
 

@@ -548,3 +548,23 @@ def test_inlined_main_without_simplifycfg_keeps_the_verdict(tmp_path, monkeypatc
     unsimplified = encode_file(path, m32=True)
     assert simplified.fn.blocks != unsimplified.fn.blocks
     assert depth(simplified.ts, bound) == depth(unsimplified.ts, bound)
+
+
+def test_function_spans_remembered_only_while_compiling(tmp_path):
+    """The spans of a text are read once per text while `compile_c` runs (by identity: an
+    equal but new text is read again), and nothing is kept after it."""
+    import llumc.frontend as frontend
+
+    text = "define i32 @f() {\n  ret i32 0\n}\n\ndefine i32 @main() {\n  ret i32 1\n}\n"
+    with frontend._function_spans_remembered():
+        first = frontend._function_spans(text)
+        assert frontend._function_spans(text) is first
+        assert set(first) == {"f", "main"}
+        other = frontend._function_spans(text.replace("@f()", "@g()"))
+        assert set(other) == {"g", "main"}
+    assert frontend._SPANS_CACHE is None
+    assert frontend._function_spans(text) is not frontend._function_spans(text)
+    source = tmp_path / "p.c"
+    source.write_text("int main(void) { return 0; }\n")
+    compile_c(source)
+    assert frontend._SPANS_CACHE is None
