@@ -36,8 +36,8 @@ import sys
 import tempfile
 import threading
 from collections import Counter
-from contextlib import contextmanager
 from collections.abc import Container, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -1736,9 +1736,9 @@ def _split_module(text: str) -> tuple[str, str, set[str]] | None:
     """Two modules of the module text: the first with main and the first functions, the
     others declared; the second with the last functions (about half of all functions' text;
     their names are the third item) and the module's declarations, attributes and metadata,
-    everything else declared and no global variable. None when a function of the second half names a global variable (its one
-    definition stays in the first half: linking two would make two), when there are comdats,
-    or when one half would have no function."""
+    everything else declared and no global variable. None when a function of the second half
+    names a global variable (its one definition stays in the first half: linking two would
+    make two), when there are comdats, or when one half would have no function."""
     spans = _function_spans(text)
     if "main" not in spans or "\n$" in text[:min(start for start, _ in spans.values())]:
         return None
