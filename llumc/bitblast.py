@@ -123,7 +123,6 @@ class Translator:
     def __init__(self, btor: pyboolector.Boolector, *, division: str = "native"):
         if division not in DIVISION_MODES:
             raise ValueError(f"unknown division mode {division}")
-        self.btor = btor
         self.nodes: dict[int, object] = {}  # term uid -> Boolector node
         self.side: dict[tuple[bool, int, int], object] = {}  # division key -> its constraint
         self.division_of: dict[int, tuple[bool, int, int]] = {}  # division term uid -> key
@@ -253,7 +252,7 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str 
     for r in roots:
         if r.width != 1:
             raise ValueError("blast: roots must be 1-bit terms")
-    roots = [r for r in roots if not (r.op == "const" and r.param == 1)]
+    roots = asserted_roots(roots)
     if any(r.op == "const" for r in roots):
         return 0  # a false root
     if not roots:
@@ -270,6 +269,11 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str 
     if len(outputs) != 1:
         raise RuntimeError(f"Boolector's AIGER dump has {len(outputs)} outputs, expected 1")
     return outputs[0]
+
+
+def asserted_roots(roots: list[Term]) -> list[Term]:
+    """The roots `blast` puts into Boolector: all but the constant true ones."""
+    return [r for r in roots if not (r.op == "const" and r.param == 1)]
 
 
 def boolector_instance(rewrite_level: int, *, var_subst: bool) -> pyboolector.Boolector:

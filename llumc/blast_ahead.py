@@ -31,7 +31,7 @@ import os
 import struct
 import threading
 
-from llumc.bitblast import Translator, boolector_instance, dump_asserted
+from llumc.bitblast import Translator, asserted_roots, boolector_instance, dump_asserted
 from llumc.terms import Term, TermBuilder
 
 # How often the sending thread looks for new terms. Each look copies the table's keys (one
@@ -120,7 +120,10 @@ class BlastAhead:
     def _send_new_terms(self) -> None:
         keys = list(self.terms.table)  # one C call: no term is half made in it
         if len(keys) > self.sent:
-            _send(self.to_child, ("terms", keys[self.sent:]))
+            # with the uid of its first term, which the child checks against its count: a
+            # builder whose uids were not its order of making would be refused, not misread
+            first_uid = self.terms.table[keys[self.sent]].uid
+            _send(self.to_child, ("terms", first_uid, keys[self.sent:]))
             self.sent = len(keys)
 
     def _keep_sending(self) -> None:
@@ -136,10 +139,10 @@ class BlastAhead:
 
     def request(self, roots: list[Term]) -> None:
         """Ask for the AIGER dump of the conjunction of `roots` (1-bit terms of this builder)
-        as `bitblast.blast` makes it: the roots but the constant true ones, with variable
-        substitution (`bitblast._dump_aag`). The child dumps it meanwhile; `collect` takes it."""
+        as `bitblast.blast` makes it: its `asserted_roots`, with variable substitution
+        (`bitblast._dump_aag`). The child dumps it meanwhile; `collect` takes it."""
         self._stop_sending()
-        self.requested = [root.uid for root in roots if not (root.op == "const" and root.param == 1)]
+        self.requested = [root.uid for root in asserted_roots(roots)]
         with self.lock:
             if self.failed or self.terms is None:
                 self.failed = True
@@ -152,7 +155,7 @@ class BlastAhead:
 
     def collect(self, roots: list[Term]) -> str | None:
         """The dump `request` asked for, if `roots` are the roots it was asked for (as `blast`
-        passes them: the constant true ones left out); None if not, or if the child failed."""
+        passes them: its `asserted_roots`); None if not, or if the child failed."""
         with self.lock:
             if self.failed or self.requested != [root.uid for root in roots]:
                 return None
@@ -199,14 +202,17 @@ def _replay(read_fd: int, write_fd: int, rewrite_level: int, division: str) -> N
         translate = translator.translate
         terms: list[Term | None] = [None]  # by uid (the builder's uids start at 1)
         while True:
-            kind, payload = _receive(down)
+            kind, *payload = _receive(down)
             if kind == "terms":
-                for op, width, arg_uids, param in payload:
+                first_uid, keys = payload
+                if first_uid != len(terms):
+                    return  # (status 1: the parent blasts T itself)
+                for op, width, arg_uids, param in keys:
                     term = Term(op, width, tuple([terms[uid] for uid in arg_uids]), param, len(terms))
                     terms.append(term)
                     translate(term)
             elif kind == "roots":
-                roots = [terms[uid] for uid in payload]
+                roots = [terms[uid] for uid in payload[0]]
                 text = dump_asserted(btor, [translator.nodes[root.uid] for root in roots]
                                      + translator.side_constraints(roots))
                 _send(up, ("aag", text))

@@ -1678,8 +1678,8 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
     try:
         with os.fdopen(read_end, "rb") as pipe:
             try:
-                module, reads_no_undef = _simplified_functions(first, original, source,
-                                                               _NotIn(later))
+                module, reads_no_undef = _simplified_functions(
+                    first, original, source, set(_function_spans(original)) - later)
             except (LlumcError, RuntimeError):
                 return None
             sent = pipe.read()
@@ -1701,16 +1701,6 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
                 os.waitpid(child, 0)
             except OSError:
                 pass
-
-
-class _NotIn:
-    """The names not in a set (the parent's half: every function but the child's)."""
-
-    def __init__(self, names: set[str]):
-        self.names = names
-
-    def __contains__(self, name: object) -> bool:
-        return name not in self.names
 
 
 def _simplify_and_send(text: str, original: str, source: Path, functions: set[str], read_end: int,

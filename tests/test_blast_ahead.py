@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 from llumc.blast_ahead import BlastAhead
-from llumc.terms import TermBuilder
+from llumc.terms import Term, TermBuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -112,6 +112,17 @@ def _term_scenarios() -> dict:
         outcome["other_roots"] = ahead.collect(roots[:1])
     finally:
         ahead.close()
+    # a builder whose uids are not the order of making: the child refuses it
+    ahead = BlastAhead.start(rewrite_level=3, division="aux")
+    tb = TermBuilder()
+    tb.table[("input", 8, (), 0)] = Term("input", 8, (), 0, uid=2)
+    ahead.follow(tb)
+    try:
+        misnumbered = [tb.eq(tb.table[("input", 8, (), 0)], tb.const(1, 8))]
+        ahead.request(misnumbered)
+        outcome["misnumbered"] = ahead.collect(misnumbered)
+    finally:
+        ahead.close()
     return outcome
 
 
@@ -134,6 +145,7 @@ def test_blast_ahead_gives_the_dimspec_of_blasting_afterwards():
     assert terms["given"] == [True] and terms["same"]
     assert terms["killed_collect"] is None and terms["killed_same"]
     assert terms["other_roots"] is None
+    assert terms["misnumbered"] is None
 
 
 def test_blast_ahead_not_started_beside_another_thread():
