@@ -269,17 +269,22 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
         # the sanitizer checks are in the IR already; -target overrides the front end's triple
         compile_program = [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-w",
                            "-c", "-o", str(program_object), str(ir_file)]
+    # zig cc keeps a copy of each object it compiles in its global cache (~/.cache/zig), never
+    # removed: one entry per program replayed (the test suite alone left 20 000 in a day). The
+    # program's object goes to a cache in the build's own directory instead, removed with it;
+    # the harness (the same every time) and the C library zig builds once per target stay global.
+    own_cache = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(binary.parent / "zig-cache")} if is_zig else None
     steps = [
-        compile_program,
-        [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-fno-sanitize=all",
-         "-fno-stack-protector", "-c", "-o", str(harness_object), str(HARNESS)],
-        [*command, *target, "-static", "-no-pie", "-o", str(binary), str(program_object),
-         str(harness_object), *[f"-Wl,--wrap={name}" for name in _wrapped_symbols()]],
+        (compile_program, own_cache),
+        ([*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-fno-sanitize=all",
+          "-fno-stack-protector", "-c", "-o", str(harness_object), str(HARNESS)], None),
+        ([*command, *target, "-static", "-no-pie", "-o", str(binary), str(program_object),
+          str(harness_object), *[f"-Wl,--wrap={name}" for name in _wrapped_symbols()]], own_cache),
     ]
-    for argv in steps:
+    for argv, env in steps:
         try:
             proc = subprocess.run(argv, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=subprocess.DEVNULL, env=env)
         except FileNotFoundError:
             return f"clang not found: {command[0]}"
         except subprocess.TimeoutExpired:

@@ -5,12 +5,16 @@ The first build per target makes zig build musl once (about a minute); later bui
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
+import uuid
 from pathlib import Path
 
 import pytest
 
 from llumc.errors import LlumcError
+from llumc.frontend import clang_command
 from llumc.replay import ReplayExpectation, replay
 
 PROGRAMS = Path(__file__).with_name("replay_programs")
@@ -26,6 +30,30 @@ def test_error_needs_specific_inputs():
     assert result.line == 9
     assert result.nondet_consumed == 2
     assert "__VERIFIER_error called at nondet_guarded_error.c:9" in result.observed
+
+
+def _zig_global_cache() -> Path:
+    """Where zig keeps what it builds across runs (its own rule: the variable, XDG, home)."""
+    if os.environ.get("ZIG_GLOBAL_CACHE_DIR"):
+        return Path(os.environ["ZIG_GLOBAL_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "zig"
+
+
+def test_replayed_program_leaves_nothing_in_zigs_global_cache(tmp_path, monkeypatch):
+    """zig cc keeps a copy of every object it compiles in its global cache and never removes
+    it; the replayed program's own object is built in the replay's directory instead."""
+    if not clang_command(None)[1]:
+        pytest.skip("clang is not zig's")
+    monkeypatch.delenv("ZIG_LOCAL_CACHE_DIR", raising=False)  # (tests/conftest.py sets it)
+    source = tmp_path / f"cache_probe_{uuid.uuid4().hex}.c"
+    shutil.copy(PROGRAMS / "nondet_guarded_error.c", source)
+    started = time.time()
+    result = replay(source, [11, 22], ReplayExpectation("error-call", 9))
+    assert result.confirmed, result.observed
+    objects = _zig_global_cache() / "o"
+    recent = [Path(entry.path) for entry in os.scandir(objects)
+              if entry.is_dir() and entry.stat().st_mtime >= started - 1]
+    assert not [path for path in recent if (path / f"{source.stem}.o").exists()]
 
 
 def test_wrong_inputs_do_not_confirm():

@@ -1,0 +1,25 @@
+"""Settings for the whole test session."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def zig_objects_in_the_sessions_cache(tmp_path_factory):
+    """zig cc keeps a copy of each object it compiles in its global cache (~/.cache/zig) and
+    never removes it; the suite compiles thousands of distinct programs natively (replays,
+    differential tests), so they go to a cache of this session instead, among pytest's
+    temporary directories. The C libraries zig builds once per target (about a minute each)
+    stay in the global cache: `ZIG_LOCAL_CACHE_DIR` moves only the rest."""
+    before = os.environ.get("ZIG_LOCAL_CACHE_DIR")
+    os.environ["ZIG_LOCAL_CACHE_DIR"] = str(tmp_path_factory.mktemp("zig-cache"))
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["ZIG_LOCAL_CACHE_DIR"]
+        else:
+            os.environ["ZIG_LOCAL_CACHE_DIR"] = before
