@@ -270,10 +270,12 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
         compile_program = [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-w",
                            "-c", "-o", str(program_object), str(ir_file)]
     # zig cc keeps a copy of each object it compiles in its global cache (~/.cache/zig), never
-    # removed: one entry per program replayed (the test suite alone left 20 000 in a day). The
-    # program's object goes to a cache in the build's own directory instead, removed with it;
-    # the harness (the same every time) and the C library zig builds once per target stay global.
-    own_cache = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(binary.parent / "zig-cache")} if is_zig else None
+    # removed: one entry per program replayed (20 000 here in six hours of tests and
+    # benchmarks). The program's object goes to a cache in the build's own directory instead,
+    # removed with it; the harness (the same every time) and the C library zig builds once per
+    # target stay global.
+    own_cache = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(binary.parent / "zig-cache")} \
+        if is_zig else None
     steps = [
         (compile_program, own_cache),
         ([*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-fno-sanitize=all",
