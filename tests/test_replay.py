@@ -6,7 +6,6 @@ The first build per target makes zig build musl once (about a minute); later bui
 from __future__ import annotations
 
 import os
-import shutil
 import time
 import uuid
 from pathlib import Path
@@ -45,14 +44,15 @@ def test_replayed_program_leaves_nothing_in_zigs_global_cache(tmp_path, monkeypa
     if not clang_command(None)[1]:
         pytest.skip("clang is not zig's")
     monkeypatch.delenv("ZIG_LOCAL_CACHE_DIR", raising=False)  # (tests/conftest.py sets it)
-    source = tmp_path / f"cache_probe_{uuid.uuid4().hex}.c"
-    shutil.copy(PROGRAMS / "nondet_guarded_error.c", source)
+    probe = uuid.uuid4().hex  # a name and a text no earlier build had
+    source = tmp_path / f"cache_probe_{probe}.c"
+    source.write_text((PROGRAMS / "nondet_guarded_error.c").read_text() + f"/* {probe} */\n")
     started = time.time()
     result = replay(source, [11, 22], ReplayExpectation("error-call", 9))
     assert result.confirmed, result.observed
     objects = _zig_global_cache() / "o"
     recent = [Path(entry.path) for entry in os.scandir(objects)
-              if entry.is_dir() and entry.stat().st_mtime >= started - 1]
+              if entry.is_dir() and entry.stat().st_mtime >= started - 1] if objects.is_dir() else []
     assert not [path for path in recent if (path / f"{source.stem}.o").exists()]
 
 
