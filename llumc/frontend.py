@@ -157,6 +157,17 @@ def clang_command(clang: str | None) -> tuple[list[str], bool]:
     return [sys.executable, "-m", "ziglang", "cc"], True
 
 
+def zig_cache_env(cache: Path, *, libraries_too: bool) -> dict[str, str]:
+    """The environment for a zig cc run whose outputs zig keeps in `cache` (a directory removed
+    with the run) instead of ~/.cache/zig, where it keeps a copy of every output for good.
+    `libraries_too`: the C libraries it builds once per target (about a minute each) go there
+    as well, for runs that link none."""
+    env = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(cache)}
+    if libraries_too:
+        env["ZIG_GLOBAL_CACHE_DIR"] = str(cache)
+    return env
+
+
 def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes: bool = False,
                  columns: bool = False, value_names: bool = True) -> list[str]:
     if is_zig:
@@ -218,10 +229,9 @@ def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: 
         # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
         # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
         argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names), "-o", str(out), "-x", "c", str(path)]
-        # zig cc keeps a copy of each output in its cache (~/.cache/zig: 47 MB more for each
-        # RERS program, never removed); IR needs nothing from a cache, so it goes with `tmp`
-        env = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(Path(tmp) / "zig-cache"),
-               "ZIG_GLOBAL_CACHE_DIR": str(Path(tmp) / "zig-cache")} if is_zig else None
+        # zig's outputs go with `tmp` (each RERS program left 47 MB in ~/.cache/zig otherwise);
+        # IR needs no C library
+        env = zig_cache_env(Path(tmp) / "zig-cache", libraries_too=True) if is_zig else None
         try:
             proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, env=env)
         except FileNotFoundError:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from llumc.errors import LlumcError
-from llumc.frontend import OLD_C_ERRORS_AS_WARNINGS, clang_command
+from llumc.frontend import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_cache_env
 
 __all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
 
@@ -269,13 +269,10 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
         # the sanitizer checks are in the IR already; -target overrides the front end's triple
         compile_program = [*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-w",
                            "-c", "-o", str(program_object), str(ir_file)]
-    # zig cc keeps a copy of each object it compiles in its global cache (~/.cache/zig), never
-    # removed: one entry per program replayed (20 000 here in six hours of tests and
-    # benchmarks). The program's object goes to a cache in the build's own directory instead,
-    # removed with it; the harness (the same every time) and the C library zig builds once per
-    # target stay global.
-    own_cache = {**os.environ, "ZIG_LOCAL_CACHE_DIR": str(binary.parent / "zig-cache")} \
-        if is_zig else None
+    # The program's object in the build's own cache (in ~/.cache/zig one entry per program
+    # replayed, never removed: 20 000 here in six hours of tests and benchmarks); the harness
+    # (the same every time) and zig's C library stay in the global one.
+    own_cache = zig_cache_env(binary.parent / "zig-cache", libraries_too=False) if is_zig else None
     steps = [
         (compile_program, own_cache),
         ([*command, *target, "-g", "-O0", "-fno-omit-frame-pointer", "-fno-sanitize=all",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 
@@ -14,12 +12,6 @@ def zig_objects_in_the_sessions_cache(tmp_path_factory):
     differential tests), so they go to a cache of this session instead, among pytest's
     temporary directories. The C libraries zig builds once per target (about a minute each)
     stay in the global cache: `ZIG_LOCAL_CACHE_DIR` moves only the rest."""
-    before = os.environ.get("ZIG_LOCAL_CACHE_DIR")
-    os.environ["ZIG_LOCAL_CACHE_DIR"] = str(tmp_path_factory.mktemp("zig-cache"))
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ZIG_LOCAL_CACHE_DIR", str(tmp_path_factory.mktemp("zig-cache")))
         yield
-    finally:
-        if before is None:
-            del os.environ["ZIG_LOCAL_CACHE_DIR"]
-        else:
-            os.environ["ZIG_LOCAL_CACHE_DIR"] = before
