@@ -191,6 +191,34 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
     return None
 
 
+def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int, int]] | None:
+    """The allocator's choices a trace makes, for the native replay: (k, j) when the k-th heap
+    allocation of the run (malloc and calloc in the order they run, from 0) got the address
+    of the j-th, freed by then (docs/memory.md, "Allocation model"). None when the model
+    observes no heap address: then no choice of the allocator matters to the trace."""
+    objects = _memory_objects(encoded)
+    by_site = {obj.site_key: obj for obj in objects if obj.heap and obj.site_key is not None}
+    if encoded.fn is None or not any(obj.address is not None for obj in by_site.values()):
+        return None
+    symbols = read_symbol_map(encoded.ts.comments)
+    symbol_of = {var.index: symbol for symbol, var in zip(symbols.state, encoded.word.state)}
+    allocations: list[int | None] = []  # the address each allocation got, in run order
+    for i in range(len(trace) - 1):
+        for name in executed_blocks(encoded, trace[i]):
+            for ins in encoded.fn.block(name).instrs:
+                obj = by_site.get(ins.key) if ins.opcode == "call" else None
+                if obj is not None:
+                    address = obj.address
+                    allocations.append(None if address is None or isinstance(address, bool)
+                                       else symbols.value(symbol_of[address.index], trace[i + 1]))
+    pairs = []
+    for k, address in enumerate(allocations):
+        earlier = [j for j in range(k) if address is not None and allocations[j] == address]
+        if earlier:
+            pairs.append((k, earlier[-1]))
+    return pairs
+
+
 def _call_column(result: EncodeResult, chain: list[str], inp) -> int | None:
     """Column of the call that read input `inp` (its debug location), when it is on `inp.line`."""
     if result.fn is None or result.debug is None or not inp.ir_name:
@@ -643,6 +671,7 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     sites = error_sites(encoded, steps[-1].blocks) if steps else []
     result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps,
                          uninitialised_values=len(uninit_values or []))
+    reuse = heap_reuse(encoded, trace)
     fault = memory_fault(encoded, trace)
     if fault is not None:
         name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
@@ -654,8 +683,14 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         if prop == "valid-memsafety":
             if progress:
                 progress(f"replaying the counterexample ({len(inputs)} nondet values)")
-            replayed = replay(source, [i.value for i in inputs], ReplayExpectation(kind="memory", line=fault.line),
-                              m32=m32, clang=clang, timeout=timeout, uninit_values=uninit_values)
+            expect = ReplayExpectation(kind="memory", line=fault.line)
+            replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
+                              uninit_values=uninit_values, heap_reuse=reuse)
+            if not replayed.confirmed and reuse:
+                # a use of a dangling pointer whose block the trace handed out again is valid
+                # natively; with every block new (an allocator's choice too) it faults
+                replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang,
+                                  timeout=timeout, uninit_values=uninit_values, heap_reuse=[])
             # the model's access may have lost its line (a load hoisted out of its branch):
             # the replay saw the fault's line
             line = fault.line if fault.line is not None or not replayed.confirmed else replayed.line
@@ -684,7 +719,7 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         lines = {site.line for site in group}
         expect = ReplayExpectation(kind=group[0].kind, line=group[0].line if len(lines) == 1 else None)
         replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
-                          uninit_values=uninit_values)
+                          uninit_values=uninit_values, heap_reuse=reuse)
         # several sites in the last block: the replay tells which one, by a line of its call
         # chain (the error of an inlined assert from a header is at the assert's call)
         hit = next((line for line in [replayed.line, *replayed.chain] if line in lines), None)

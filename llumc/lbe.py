@@ -343,6 +343,11 @@ class LargeBlockEncoder(StepEncoder):
                     value = self.memory.encode(ins, arg, guard, here)
                     if value is not None:
                         local[ins.key] = value
+                    assumption = self.memory.last_assumption
+                    if assumption is not None:  # an allocator's choice that no allocator makes
+                        checks.add(len(ends))
+                        ends.append((tb.and_(guard, tb.not_(assumption)), self.ok))
+                        guard = tb.and_(guard, assumption)
                     fault = self.memory.last_fault
                     if fault is not None:  # an invalid access ends the step in error
                         ends.append((tb.and_(guard, fault), self.error))

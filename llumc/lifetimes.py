@@ -325,15 +325,19 @@ _DEBUG_LOCATION = re.compile(r", (!dbg !\d+)")
 _HEAP_CALL = re.compile(r"@(malloc|calloc|free)\(")
 
 
-def native_replay_text(text: str, check_accesses: bool) -> str:
+def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) -> str:
     """The front end's text made for the native replay (llumc.replay). Without
     `check_accesses` the markers do nothing. With it (valid-memsafety), where the program has
     followed locals or heap calls: each followed local and each malloc/calloc gets memory of
     its own from the harness (never reused), the markers and free tell the harness where an
     object dies (and a local comes alive again), and every load and store through a named
     pointer asks the harness first, which traps on an address outside every live object
-    (replay_harness.c; the call carries the access's line)."""
+    (replay_harness.c; the call carries the access's line). `own_heap` (any property): malloc,
+    calloc and free go to the harness's allocator, which follows the counterexample's choices
+    of addresses (a freed block handed out again)."""
     followed_anywhere = f"@{LIFETIME_START}(" in text or f"@{LIFETIME_END}(" in text
+    if own_heap and not check_accesses:
+        text = _HEAP_CALL.sub(lambda match: f"@__llumc_replay_{match.group(1)}(", text)
     if not check_accesses or not (followed_anywhere or _HEAP_CALL.search(text)):
         if not followed_anywhere:
             return text

@@ -112,6 +112,7 @@ class MemoryObject:
     element: int = 1  # bytes per unit of the size operands
     size_var: object = None
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
+    site_key: int | None = None  # heap: the key of its call instruction
     # heap: StateVar, 1 while the object is allocated; a local whose lifetime is followed
     # (llumc.lifetimes: a pointer may outlive its scope): 1 while it is alive
     allocated: object = None
@@ -128,6 +129,10 @@ class MemoryObject:
     tracked_index: object = None
     tracked_value: object = None
     stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
+    # an object whose address a pointer comparison observes (against another object's, or by
+    # order): StateVar, its start address as the machine sees it (docs/memory.md, "Allocation
+    # model"); chosen where it is allocated, kept after it dies, so a later object may get it
+    address: object = None
     element_cells: bool = False  # a one-dimensional array of cell-sized elements: cell k is `x[k]`
 
     def cell_text(self, index: str) -> str:
@@ -314,6 +319,12 @@ class MemoryEncoder:
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
+        # icmp key -> whether it compares pointers; sets `address` need on the objects
+        self.pointer_compares = self._pointer_compares()
+        self.address_bits = 8 * self.layout.pointer_bytes
+        # a condition the step must satisfy from here on (an allocator's choice of address),
+        # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
+        self.last_assumption: Term | None = None
         self._static_offset: dict[int, int | None] = {}
         self._choose_cells()
 
@@ -398,6 +409,7 @@ class MemoryEncoder:
             obj.size_operands = list(sizes)
         obj.c_name = name
         obj.heap = ins.callee
+        obj.site_key = ins.key
         return obj
 
     def _in_loop(self, block_name: str) -> bool:
@@ -654,6 +666,9 @@ class MemoryEncoder:
                 obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
                 name = f"{obj.c_name}[#]"
                 obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
+            if obj.address is not None:
+                name = f"{obj.c_name}.address"
+                obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
             if obj.heap or obj.followed:
                 # not allocated before its call site runs: freed, or not yet allocated; a
                 # followed local: dead before its declaration and after its scope
@@ -749,6 +764,185 @@ class MemoryEncoder:
         obj.stored_constants.add(value)
         return value
 
+    # ----------------------------------------------------------------- addresses
+    def _is_pointer(self, op) -> bool:
+        if isinstance(op, GlobalAddr):
+            return True
+        if isinstance(op, Const):
+            return op.width == POINTER_WIDTH
+        if isinstance(op, Ref):
+            ins = self.defs.get(op.key)
+            return ins is not None and ins.width == POINTER_WIDTH
+        return False
+
+    def _pointer_compares(self) -> set[int]:
+        """The icmps over pointers (their keys). Each decides by addresses where it may compare
+        pointers into two different objects (a freed block's address handed out again, one
+        past an array's end meeting the next object, `p < q` across objects): those objects
+        get an `address` (docs/memory.md, "Allocation model")."""
+        keys: set[int] = set()
+        observed: set[int] = set()
+        real = lambda op: self._operand_targets(op, self.points_to) - {NULL_OBJECT, INVALID_OBJECT}  # noqa: E731
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                if ins.opcode != "icmp" or not any(self._is_pointer(op) for op in ins.operands):
+                    continue
+                keys.add(ins.key)
+                left, right = real(ins.operands[0]), real(ins.operands[1])
+                if len(left | right) > 1:  # may meet two different objects
+                    observed |= left | right
+        for obj in self.objects:
+            obj.address = None
+            if obj.id in observed:
+                obj.address = True  # a state variable from `declare_state`
+        return keys
+
+    def _observed(self) -> list[MemoryObject]:
+        return [obj for obj in self.objects if obj.address is not None]
+
+    @staticmethod
+    def _placed_at_allocation(obj: MemoryObject) -> bool:
+        """Whether the object gets its address where it is allocated (heap, a local whose
+        lifetime is followed, a VLA) rather than once for the whole run."""
+        return bool(obj.heap or obj.followed or obj.size_operands)
+
+    def _size_term(self, obj: MemoryObject, bits: int) -> Term:
+        tb = self.tb
+        if obj.size_var is not None:
+            return tb.zext(self._cell(obj.size_var), bits)
+        return tb.const(obj.size, bits)
+
+    def _fits(self, start: Term, obj: MemoryObject) -> Term:
+        """The object at `start` is not NULL and it and its one-past-the-end address lie in
+        the address space without wrapping (as every object C can allocate does)."""
+        tb = self.tb
+        bits = self.address_bits + 2
+        end = tb.op("add", tb.zext(start, bits), self._size_term(obj, bits))
+        top = tb.const((1 << self.address_bits) - 1, bits)
+        return tb.and_(tb.not_(tb.eq(start, tb.const(0, start.width))), tb.not_(tb.op("ult", top, end)))
+
+    def _disjoint(self, start: Term, obj: MemoryObject, other: MemoryObject) -> Term:
+        tb = self.tb
+        bits = self.address_bits + 2
+        mine, theirs = tb.zext(start, bits), tb.zext(self._cell(other.address), bits)
+        mine_end = tb.op("add", mine, self._size_term(obj, bits))
+        their_end = tb.op("add", theirs, self._size_term(other, bits))
+        return tb.or_(tb.not_(tb.op("ult", theirs, mine_end)), tb.not_(tb.op("ult", mine, their_end)))
+
+    def _static_layout(self) -> Term:
+        """The objects that live for the whole run (globals, locals whose lifetime is not
+        followed) and whose addresses are observed: placed apart, each one fitting."""
+        tb = self.tb
+        fixed = [obj for obj in self._observed() if not self._placed_at_allocation(obj)]
+        holds = tb.true()
+        for position, obj in enumerate(fixed):
+            start = self._cell(obj.address)
+            holds = tb.and_(holds, self._fits(start, obj))
+            for other in fixed[position + 1:]:
+                holds = tb.and_(holds, self._disjoint(start, obj, other))
+        return holds
+
+    def _place(self, obj: MemoryObject, guard: Term) -> None:
+        """Where `obj` is allocated (under `guard`) the allocator picks its address: any that
+        fits and overlaps no object alive now. A dead object's address is free again, so it
+        may be picked (glibc's malloc usually does just that): every choice a real allocator
+        can make is one of these. Sets `last_assumption` (the choice is valid)."""
+        if obj.address is None:
+            return
+        tb = self.tb
+        start = self.havoc(self.address_bits, -1000 - obj.id)
+        valid = tb.and_(self._fits(start, obj), self._static_layout())
+        for other in self._observed():
+            if other is obj:
+                continue
+            alive = self._cell(other.allocated) if other.allocated is not None else tb.true()
+            valid = tb.and_(valid, tb.or_(tb.not_(alive), self._disjoint(start, obj, other)))
+        self._current[obj.address.index] = tb.ite(guard, start, self._cell(obj.address))
+        self._assume(tb.or_(tb.not_(guard), valid))
+
+    def _assume(self, cond: Term) -> None:
+        previous = self.last_assumption
+        self.last_assumption = cond if previous is None else self.tb.and_(previous, cond)
+
+    def _address(self, pointer: Term, targets: list[MemoryObject]) -> tuple[Term, Term]:
+        """(the pointer's address as the machine sees it, whether it is known here: NULL plus
+        an offset, or a pointer into an object with an address)."""
+        tb = self.tb
+        obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        offset = tb.extract(pointer, self.address_bits - 1, 0)
+        address = offset
+        known = tb.eq(obj_bits, tb.const(NULL_OBJECT, OBJECT_BITS))
+        for obj in targets:
+            if obj.address is None:
+                continue
+            hit = tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS))
+            address = tb.ite(hit, tb.op("add", self._cell(obj.address), offset), address)
+            known = tb.or_(known, hit)
+        return address, known
+
+    def _within(self, pointer: Term, targets: list[MemoryObject]) -> Term:
+        """The pointer points into one of `targets` or one past its end (offset 0..size):
+        there its address is the object's plus the offset, without wrapping (`_fits`)."""
+        tb = self.tb
+        obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        within = tb.false()
+        for obj in targets:
+            size = self._size_term(obj, OFFSET_BITS)
+            inside = tb.and_(tb.not_(tb.op("slt", offset, tb.const(0, OFFSET_BITS))),
+                             tb.not_(tb.op("slt", size, offset)))
+            within = tb.or_(within, tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside))
+        return within
+
+    def _compare(self, ins: Instr, arg, guard: Term, here: Term) -> Term:
+        """A comparison of pointers as the machine makes it (docs/memory.md, "Allocation
+        model"). Into the same object (or one past its end): by offset, which is exact for
+        every address the object can have. Into different objects: by address, where the
+        comparison may meet them (each has one then, `_pointer_compares`), so a pointer to a
+        freed block equals a later block's when the allocator handed the address out again.
+        Anything else (a pointer outside its object, the invalid object, an object without an
+        address) ends the step undecided: a counterexample there is UNKNOWN, never FALSE."""
+        tb = self.tb
+        left, right = arg(0), arg(1)
+        targets = [self.targets(op) for op in ins.operands]
+        ids = [tb.extract(p, POINTER_WIDTH - 1, OFFSET_BITS) for p in (left, right)]
+        same = tb.eq(ids[0], ids[1])
+        if any(obj.address is not None and not self._placed_at_allocation(obj) for obj in self.objects):
+            self._assume(tb.or_(tb.not_(guard), self._static_layout()))
+        addresses = [self._address(p, t) for p, t in zip((left, right), targets)]
+        both_known = tb.and_(addresses[0][1], addresses[1][1])
+        by_address = [address for address, _ in addresses]
+        null = tb.const(0, POINTER_WIDTH)
+        within = [tb.or_(self._within(p, t), tb.eq(p, null)) for p, t in zip((left, right), targets)]
+        predicate = ins.predicate
+        if predicate in ("eq", "ne"):
+            offsets = [tb.extract(p, self.address_bits - 1, 0) for p in (left, right)]
+            equal = tb.ite(both_known, tb.eq(*by_address), tb.and_(same, tb.eq(*offsets)))
+            # different objects, one without an address: unequal while both point inside
+            undecided = tb.and_(tb.not_(tb.or_(same, both_known)), tb.not_(tb.and_(*within)))
+            result = equal if predicate == "eq" else tb.not_(equal)
+        else:
+            signed = predicate[0] == "s"
+            by_offset = [tb.extract(p, OFFSET_BITS - 1, 0) for p in (left, right)]
+            inside = tb.and_(same, tb.and_(*within))
+            machine = [tb.zext(a, POINTER_WIDTH) for a in by_address]
+            result = tb.ite(inside, self._ordered(predicate[1:], "slt", *by_offset),
+                            self._ordered(predicate[1:], "slt" if signed else "ult", *machine))
+            undecided = tb.not_(tb.or_(inside, both_known))
+        self._record(ins, left, undecided, guard, here, "comparison of pointers outside their objects",
+                     null_is_fine=True)
+        return result
+
+    def _ordered(self, relation: str, less: str, a: Term, b: Term) -> Term:
+        tb = self.tb
+        if relation == "lt":
+            return tb.op(less, a, b)
+        if relation == "gt":
+            return tb.op(less, b, a)
+        if relation == "le":
+            return tb.not_(tb.op(less, b, a))
+        return tb.not_(tb.op(less, a, b))
+
     def constant(self, key: int) -> Term | None:
         """The pointer an alloca yields: a constant (object id, offset 0)."""
         obj = self.object_of_alloca.get(key) or self.object_of_call.get(key)
@@ -778,7 +972,8 @@ class MemoryEncoder:
         self._current = {}
 
     def handles(self, ins: Instr) -> bool:
-        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins)
+        return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins) \
+            or ins.key in self.pointer_compares
 
     def encode(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
         """Encode one memory instruction at the point of the step where `guard` holds when it
@@ -786,12 +981,16 @@ class MemoryEncoder:
         `self.faults` and returned by `self.last_fault` (the caller ends the step there)."""
         tb = self.tb
         self.last_fault = None
+        self.last_assumption = None
         op = ins.opcode
+        if op == "icmp":
+            return self._compare(ins, arg, guard, here)
         if op == "alloca":
             obj = self.object_of_alloca[ins.key]
             if obj.size_operands:
                 allocated = self._allocate_symbolic(ins, obj, arg, guard, here)
                 self._start_lifetime(obj, allocated, None)
+                self._place(obj, allocated)
             return self.constant(ins.key)
         if op == "getelementptr":
             return self._gep(ins, arg)
@@ -800,6 +999,8 @@ class MemoryEncoder:
         if _is_lifetime_call(ins):
             obj = self.object_of_alloca[ins.operands[0].key]
             alive = tb.true() if ins.callee == LIFETIME_START else tb.false()
+            if ins.callee == LIFETIME_START and not obj.size_operands:  # (a VLA: at its alloca)
+                self._place(obj, guard)  # before it is alive: apart from the others alive
             self._current[obj.allocated.index] = tb.ite(guard, alive, self._cell(obj.allocated))
             return None
         if op == "load":
@@ -860,6 +1061,7 @@ class MemoryEncoder:
             obj = self.object_of_call[ins.key]
             if obj.size_operands:
                 guard = self._allocate_symbolic(ins, obj, arg, guard, here)
+            self._place(obj, guard)  # before it is allocated: apart from the objects alive
             self._current[obj.allocated.index] = tb.ite(guard, tb.true(), self._cell(obj.allocated))
             if obj.heap == "calloc":
                 for var in obj.cells:

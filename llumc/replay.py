@@ -115,6 +115,7 @@ def replay(
     clang: str | None = None,
     timeout: float = 10.0,
     uninit_values: list[tuple[int, int]] | None = None,
+    heap_reuse: list[tuple[int, int]] | None = None,
 ) -> ReplayResult:
     """Run `source` natively on `nondet_values` and say whether the expected error happens.
 
@@ -122,6 +123,9 @@ def replay(
     in the front end's `%__uninit.N` (see `uninit_site`), in the order the model read them.
     When given, the program is compiled through the front end's own IR rewrite so that its
     uninitialised locals start from these values instead of stack garbage.
+    `heap_reuse`: the allocator's choices of the counterexample, (k, j) when the k-th heap
+    allocation gets the block the j-th one freed (`llumc.check.heap_reuse`). When given (even
+    empty), malloc, calloc and free are the harness's, which follows them.
     `timeout` bounds the run (not the build: the first build per target builds musl)."""
     if expect.kind not in EXPECTATION_KINDS:
         raise ValueError(f"unknown replay kind {expect.kind!r}; one of {sorted(EXPECTATION_KINDS)}")
@@ -133,8 +137,10 @@ def replay(
         binary = tmp / "replay.bin"
         # valid-memsafety goes through the front end's text too: its lifetime markers let the
         # harness see a use of a local after its scope ended (llumc.lifetimes)
+        own_heap = heap_reuse is not None
         failure = _build(source, binary, expect.kind, m32, clang,
-                         through_frontend=uninit_values is not None or expect.kind == "memory")
+                         through_frontend=uninit_values is not None or expect.kind == "memory" or own_heap,
+                         own_heap=own_heap)
         if failure:
             return ReplayResult(False, f"build failed: {failure}", None, 0)
         values_file = tmp / "values"
@@ -150,7 +156,11 @@ def replay(
                 chunks = max(1, -(-width[0] // 64)) if width else 1
                 lines += [f"{int(site)} {(int(value) >> (64 * j)) & ((1 << 64) - 1)}\n" for j in range(chunks)]
             uninit_file.write_text("".join(lines))
-        run = _run(binary, values_file, tmp, timeout, uninit_file)
+        reuse_file = None
+        if heap_reuse:
+            reuse_file = tmp / "reuse"
+            reuse_file.write_text("".join(f"{k} {j}\n" for k, j in heap_reuse))
+        run = _run(binary, values_file, tmp, timeout, uninit_file, reuse_file)
         return _judge(run, binary, source, expect, len(nondet_values))
 
 
@@ -207,7 +217,7 @@ def uninit_site(ir_name: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
+def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap: bool = False) -> str:
     """The program's IR after the front end's own first rewrites (same clang flags, same bodies
     dropped, same `_initialise_locals`), so its `%__uninit.N` sites carry the numbers the model's
     inputs were named after; each site then asks the harness for its next value by number.
@@ -243,12 +253,12 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None) -> str:
         lines.append(f"  {name} = or {ty} {acc}, 0")
         return "\n".join(lines)
 
-    text = native_replay_text(text, check_accesses=kind == "memory")
+    text = native_replay_text(text, check_accesses=kind == "memory", own_heap=own_heap)
     return _UNINIT_CALL.sub(ask_harness, text) + "\ndeclare i64 @__llumc_replay_uninit(i32)\n"
 
 
 def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
-           through_frontend: bool = False) -> str | None:
+           through_frontend: bool = False, own_heap: bool = False) -> str | None:
     """Compile program and harness and link them; None on success, else the first diagnostic."""
     command, is_zig = clang_command(clang)
     target = _target_flags(m32, is_zig)
@@ -261,7 +271,7 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
                        "-x", "c", str(source.absolute())]
     if through_frontend:
         try:
-            ir = _program_ir(source.absolute(), kind, m32, clang)
+            ir = _program_ir(source.absolute(), kind, m32, clang, own_heap)
         except LlumcError as err:
             return str(err)
         ir_file = binary.with_name("program.ll")
@@ -311,7 +321,8 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None) -> _Run:
+def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
+         reuse_file: Path | None = None) -> _Run:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -321,6 +332,8 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file
     }
     if uninit_file is not None:
         env["LLUMC_REPLAY_UNINIT"] = str(uninit_file)
+    if reuse_file is not None:
+        env["LLUMC_REPLAY_REUSE"] = str(reuse_file)
     with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
         proc = subprocess.Popen(
             [str(binary)], cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,

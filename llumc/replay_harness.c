@@ -270,7 +270,8 @@ static void read_numbers(const char *path, unsigned long long *target, long long
 
 /* Memory the valid-memsafety replay watches: the heap (malloc, calloc, free) and the locals
  * whose lifetime llumc follows (a pointer may outlive their scope; llumc/lifetimes.py). Each
- * such object gets a block of this arena of its own, never reused, with a gap after it; the
+ * such object gets a block of this arena of its own, never reused unless the counterexample
+ * says so (LLUMC_REPLAY_REUSE, below), with a gap after it; the
  * front end's text calls __llumc_replay_access before every load and store of the program,
  * and it traps on an arena address outside every live block: in a gap (past an object's end),
  * in a freed heap block, in a dead local. On the stack or with the real malloc a later
@@ -283,7 +284,16 @@ static unsigned char arena[LLUMC_ARENA_BYTES] __attribute__((aligned(16)));
 static unsigned long long arena_used;
 static uintptr_t block_start[LLUMC_MAX_BLOCKS], block_end[LLUMC_MAX_BLOCKS];
 static unsigned char block_live[LLUMC_MAX_BLOCKS], block_heap[LLUMC_MAX_BLOCKS];
+static unsigned long long block_capacity[LLUMC_MAX_BLOCKS];
 static long block_count;
+
+/* The allocator's choices of a counterexample (LLUMC_REPLAY_REUSE: `K J` pairs): the K-th heap
+ * allocation of the run (malloc and calloc, counted from 0) gets the block of the J-th, which
+ * must be free by then and large enough; every other allocation gets a new block. */
+static unsigned long long reuse_pairs[2 * LLUMC_MAX_BLOCKS];
+static long long reuse_numbers;
+static long heap_block_of[LLUMC_MAX_BLOCKS]; /* heap allocation -> its block */
+static long heap_allocations;
 
 static _Noreturn void invalid_access(void) {
     /* ud1l 254(%eax),%eax: a trap of kind 254, which llumc/replay.py names */
@@ -299,6 +309,7 @@ static void *new_block(unsigned long long size, int heap) {
     arena_used += rounded;
     block_start[block_count] = (uintptr_t)start, block_end[block_count] = (uintptr_t)start + size;
     block_live[block_count] = 1, block_heap[block_count] = (unsigned char)heap;
+    block_capacity[block_count] = rounded - LLUMC_GAP;
     block_count++;
     return start;
 }
@@ -328,12 +339,32 @@ void __llumc_replay_access(void *pointer) {
 }
 
 /* SV-COMP's allocation never fails (llumc's model says so too) */
-void *__llumc_replay_malloc(unsigned long size) { return new_block(size, 1); }
+static void *heap_block(unsigned long long size, int zeroed) {
+    long k = heap_allocations++;
+    if (k >= LLUMC_MAX_BLOCKS) bad_values(-1);
+    for (long long i = 0; i + 1 < reuse_numbers; i += 2) {
+        if ((long)reuse_pairs[i] != k) continue;
+        long j = (long)reuse_pairs[i + 1];
+        /* a choice the run cannot follow: no verdict (bad-values), never a wrong one */
+        if (j < 0 || j >= k) bad_values(-4);
+        long block = heap_block_of[j];
+        if (block_live[block] || size > block_capacity[block]) bad_values(-4);
+        block_end[block] = block_start[block] + size, block_live[block] = 1;
+        if (zeroed)
+            for (unsigned long long b = 0; b < size; b++) ((unsigned char *)block_start[block])[b] = 0;
+        heap_block_of[k] = block;
+        return (void *)block_start[block];
+    }
+    void *start = new_block(size, 1); /* the arena starts zeroed: a new block is calloc's too */
+    heap_block_of[k] = block_count - 1;
+    return start;
+}
+
+void *__llumc_replay_malloc(unsigned long size) { return heap_block(size, 0); }
 
 void *__llumc_replay_calloc(unsigned long count, unsigned long size) {
-    /* the arena starts zeroed and is never reused */
     if (size && count > ~0UL / size) bad_values(-3);
-    return new_block((unsigned long long)count * size, 1);
+    return heap_block((unsigned long long)count * size, 1);
 }
 
 void __llumc_replay_free(void *pointer) {
@@ -386,6 +417,8 @@ __attribute__((constructor)) static void llumc_replay_setup(void) {
     *consumed = 0;
     const char *path = environment("LLUMC_REPLAY_VALUES");
     if (path) read_numbers(path, values, &value_count, LLUMC_MAX_VALUES);
+    const char *reuse = environment("LLUMC_REPLAY_REUSE");
+    if (reuse) read_numbers(reuse, reuse_pairs, &reuse_numbers, 2 * LLUMC_MAX_BLOCKS);
     const char *uninit = environment("LLUMC_REPLAY_UNINIT");
     if (uninit) {
         read_numbers(uninit, uninit_pairs, &uninit_numbers, 2 * LLUMC_MAX_VALUES);
