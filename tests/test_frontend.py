@@ -568,3 +568,16 @@ def test_function_spans_remembered_only_while_compiling(tmp_path):
     source.write_text("int main(void) { return 0; }\n")
     compile_c(source)
     assert frontend._SPANS_CACHE is None
+
+
+def test_unsequenced_modifications_are_a_named_unknown(tmp_path: Path) -> None:
+    """`i++ + i++` is undefined behaviour whose IR shows only clang's order: no verdict."""
+    from llumc.check import check_program
+
+    source = tmp_path / "unsequenced.c"
+    source.write_text("extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+                      "int main(void) {\n  int i = __VERIFIER_nondet_int();\n  int j = i++ + i++;\n"
+                      "  if (j == 2 * i - 3) reach_error();\n  return 0;\n}\n")
+    result = check_program(source)
+    assert result.verdict == "unknown"
+    assert result.reason == "undefined behaviour: multiple unsequenced modifications to 'i' at unsequenced.c:5"
