@@ -5,9 +5,13 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export samples clean
+.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export samples clean
 
-install: $(STAMP)
+# `make` alone lists the targets: the first rule is the default, and each target's `## ` line is its help.
+help: ## list the targets with one line each
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-15s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+install: $(STAMP) ## create .venv and install llumc (editable) with test, bench and dist extras
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,15 +19,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,bench,dist]'
 	touch $(STAMP)
 
-# The main job on a shipped example.
 # The main job on a shipped example: FALSE with a replayed counterexample (the paper's appendix).
 # llumc check exits 10 for FALSE; the demo succeeds when the verdict is the expected one.
-demo: $(STAMP)
+demo: $(STAMP) ## llumc check examples/appendix.c: FALSE with a replayed counterexample
 	@$(LLUMC) check examples/appendix.c; rc=$$?; \
 	if [ $$rc -ne 10 ]; then echo "make demo: expected FALSE (exit 10), got exit $$rc" >&2; exit 1; fi
 
 # pytest exits 5 when it collected no test: that is a failure here, not a pass.
-test: $(STAMP)
+test: $(STAMP) ## run the test suite (pytest)
 	@$(PY) -m pytest -q; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
@@ -32,7 +35,7 @@ test: $(STAMP)
 # small-block (edge) scheme, plus the appendix in the paper's and the large-block scheme.
 SAMPLE_SOURCES := $(wildcard examples/*.c) tests/programs/loop_count.c tests/programs/safe_loop.c \
 	tests/programs/select_minmax.c tests/programs/switch_trunc.c
-samples: $(STAMP)
+samples: $(STAMP) ## regenerate dimspec_samples/ from examples and test programs
 	@mkdir -p dimspec_samples
 	@for f in $(SAMPLE_SOURCES); do \
 	  out=dimspec_samples/$$(basename $$f .c).dimspec; \
@@ -51,17 +54,17 @@ samples: $(STAMP)
 # one job for honest wall clocks): FRONTEND_BENCH_ARGS='--to-dimspec --jobs 1 --only ^Problem07'.
 FRONTEND_BENCH_ROOT ?= ../shared/benchmarks/llumc-publications
 FRONTEND_BENCH_ARGS ?= --jobs 2
-bench-frontend: $(STAMP)
+bench-frontend: $(STAMP) ## front-end coverage map of LLUMC's set (FRONTEND_BENCH_ARGS)
 	$(PY) -m llumc.benchmarks.frontend_map $(FRONTEND_BENCH_ROOT) $(FRONTEND_BENCH_ARGS)
 
 # Encoding size and time on the LLUMC paper's Table 2 programs, next to the paper's numbers.
-bench-encode: $(STAMP)
+bench-encode: $(STAMP) ## encoding sizes of the LLUMC paper's Table 2 programs
 	$(PY) -m llumc.benchmarks.encoding_size
 
 # Small-block (edge) vs large-block (lbe) encoding: size, BMC and IC3 on a subset of LLUMC's set
 # (21 programs, unreach-call, ILP32; 30 s per run, 2 jobs; worst case about 16 min).
 SCHEMES_BENCH_TIMEOUT ?= 30
-bench-schemes: $(STAMP)
+bench-schemes: $(STAMP) ## small- vs large-block encoding: size, BMC, IC3 on 21 programs
 	$(PY) -m llumc.benchmarks.schemes --timeout $(SCHEMES_BENCH_TIMEOUT) --jobs 2
 
 # DimSpec toolkit: time per engine (BMC, IC3) per file of ../shared/dimspec and dimspec_samples/,
@@ -69,7 +72,7 @@ bench-schemes: $(STAMP)
 SOLVERS_BENCH_TIMEOUT ?= 60
 # Then the six AIGER circuits with IC3 and BMC beside ABC's pdr (solvers/bench.py).
 SOLVERS_AIGER_TIMEOUT ?= 300
-bench-solvers: $(STAMP)
+bench-solvers: $(STAMP) ## BMC and IC3 per DimSpec file; IC3 and BMC beside ABC on six AIGER circuits
 	$(PY) -m llumc.benchmarks.solvers_bench --timeout $(SOLVERS_BENCH_TIMEOUT)
 	$(PY) -m solvers.bench --timeout $(SOLVERS_AIGER_TIMEOUT)
 
@@ -77,18 +80,18 @@ bench-solvers: $(STAMP)
 # dependency; without it that column says so), then llumc's k-induction on DimSpec and AIGER of
 # every program of tests/programs. Markdown on stdout; exit 1 on a disagreement.
 EXPORT_BENCH_TIMEOUT ?= 60
-bench-export: $(STAMP)
+bench-export: $(STAMP) ## AIGER export beside ABC's pdr; k-induction on DimSpec and AIGER
 	$(PY) -m llumc.benchmarks.export_bench --timeout $(EXPORT_BENCH_TIMEOUT) --jobs 2
 
-# Issue 5's run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
+# The full run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).
 # Worst case (every task times out) about 361 tasks x 70 s / 2 jobs = 3.5 h.
 BENCH_TASKS ?= ../shared/benchmarks/llumc-publications
 BENCH_ARGS  ?= --32 --timeout 60 --jobs 2
-bench: $(STAMP)
+bench: $(STAMP) ## llumc bench on LLUMC's set (BENCH_TASKS, BENCH_ARGS)
 	$(LLUMC) bench $(BENCH_TASKS) $(BENCH_ARGS) --out bench-out/publications \
 	  --reference $(BENCH_TASKS)/published-results/combined
 
-clean:
+clean: ## remove .venv, caches and build output
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

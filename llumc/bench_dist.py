@@ -8,7 +8,7 @@ llumc installed and the task files at the same paths). It installs from PyPI as 
 (Ray ships a ~70 MB binary and a dashboard we would not use).
 
 Isolation and limits are the local executor's, per task: on the worker, each task is the same
-`llumc check` child process (`llumc.bench._checker_argv`) in its own session with the same
+`llumc check` child process (`llumc.bench._checker_argv`) in its own process group with the same
 address-space limit and the same hard wall-clock limit, after which its whole process group is
 killed; its output is read by the same `_result_from_output`. The limit is set by a small
 Python shim that execs the checker, since a Dask worker runs tasks in threads, where
@@ -48,7 +48,7 @@ def dask_available() -> bool:
 
 def run_one(task: Task, engine: str, timeout: float, grace: float, memory_mb: int, checker: Sequence[str],
             witness_dir: Path | None = None) -> TaskResult:
-    """One task as the local executor runs it, blocking: the checker in its own session under
+    """One task as the local executor runs it, blocking: the checker in its own process group under
     the memory limit, killed with its process group at `timeout + grace`."""
     hard_limit = timeout + grace
     argv = _checker_argv(checker, task, engine, timeout, witness_dir)

@@ -295,7 +295,7 @@ def encode_command(
     ),
 ) -> None:
     """Encode a C program as a DimSpec transition system (symbol map in leading comments),
-    or as AIGER 1.9 or BTOR2 (symbol table and map as comments; see README "Export formats").
+    or as AIGER 1.9 or BTOR2 (symbol table and map as comments; see docs/formats.md).
 
     Example: llumc encode examples/appendix.c -o appendix.dimspec --stats
 

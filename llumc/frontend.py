@@ -393,7 +393,7 @@ def _rewrite_attributes(text: str) -> str:
 _ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
 _AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]), align")
 # larger aggregates stay memory anyway (and are reported); llumc.memory tracks no cell of a
-# larger local: it has no point where its lifetime starts (README "Memory", cell morphing)
+# larger local: it has no point where its lifetime starts (docs/memory.md, cell morphing)
 MAX_UNINIT_BITS = 1 << 16
 
 

@@ -1,7 +1,7 @@
 """Lifetimes of locals: which locals a pointer may outlive, on the front end's IR text.
 
 C ends an automatic object's lifetime where its block ends (or its function returns); a use
-through a pointer afterwards is undefined behaviour (README "Memory"). clang marks both ends
+through a pointer afterwards is undefined behaviour (docs/memory.md). clang marks both ends
 with `llvm.lifetime.start/end` (`-fsanitize-address-use-after-scope` asks for them at -O0),
 but SROA deletes the markers and promotes the local, and the dead read becomes a read of the
 last value: silently defined. So, on clang's text, the markers of every local whose address

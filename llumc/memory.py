@@ -6,7 +6,7 @@ indices into SSA values, which the step encoders handle; what is left is real me
 needs a model of its own — objects, pointers, a points-to analysis, the validity of each
 access — that both step encoders could share without knowing each other.
 
-The model (README "Memory"):
+The model (docs/memory.md):
 
 - **Objects.** Every alloca of `main` (locals of inlined callees included; a global that only
   main uses has become one, with its initial value stored at entry) and every global whose
@@ -53,7 +53,7 @@ OFFSET_BITS = POINTER_WIDTH - OBJECT_BITS
 NULL_OBJECT = 0
 INVALID_OBJECT = (1 << OBJECT_BITS) - 1
 MAX_OBJECTS = INVALID_OBJECT - 1
-# Objects of more cells than this are rejected (README "Memory": measured sizes; an int array of
+# Objects of more cells than this are rejected (docs/memory.md: measured sizes; an int array of
 # 1024 elements costs about 600k clauses of T, 4096 elements 2.4M and half a minute to encode).
 # LLUMC_EXACT_CELLS overrides it.
 EXACT_CELLS = int(os.environ.get("LLUMC_EXACT_CELLS", "1024"))
@@ -123,7 +123,7 @@ class MemoryObject:
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
     cell: int = 1  # bytes per cell
     cells: list = field(default_factory=list)  # StateVar per cell
-    # the tracked cell of an abstract object (README "Memory", cell morphing): `tracked_index`
+    # the tracked cell of an abstract object (docs/memory.md, cell morphing): `tracked_index`
     # (StateVar: the index of one cell, nondeterministic in the initial state, never changed)
     # and `tracked_value` (StateVar: that cell's contents, exact); None where not tracked
     tracked_index: object = None
@@ -1240,7 +1240,7 @@ class MemoryEncoder:
         that the edge may become `cond ∧ R`; None to leave the edge as it is (it depends on no
         read of abstract memory, on two or more, or on one that is not exact at any index).
 
-        Why this is sound (README "Memory", cell morphing): take a concrete run that ends in a
+        Why this is sound (docs/memory.md, cell morphing): take a concrete run that ends in a
         violation whose step's error condition reads abstract memory once, at byte offset `o`
         of object `x`. Choose `x`'s tracked index to be `o`'s cell. The abstract system follows
         the run step by step — the tracked cell is exact, every other read's havoc value (and

@@ -18,7 +18,7 @@ unreachable to `ok`; otherwise the terminator decides. Under `no-overflow`, erro
 failed asserts behave like abort (go to `ok`): only traps are errors.
 
 Schemes (the default, "lbe", large blocks, is in `llumc/lbe.py`; measured faster for BMC and
-IC3, see README "Benchmarks"; `llumc.encode.build_transition_system` chooses; the types of the
+IC3, see docs/benchmarks.md; `llumc.encode.build_transition_system` chooses; the types of the
 system and the instruction semantics both encoders share are in `llumc/wordsys.py`):
 - "edge": a phi is a state variable written on the edge entering its block: when the
   current block b jumps to the phi's block, p' = incoming value for b (evaluated in b, i.e. on

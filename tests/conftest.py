@@ -1,4 +1,4 @@
-"""Settings for the whole test session."""
+"""Settings for the whole test run."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")
-def zig_objects_in_the_sessions_cache(tmp_path_factory):
+def zig_objects_in_the_test_runs_cache(tmp_path_factory):
     """zig cc keeps a copy of each object it compiles in its global cache (~/.cache/zig) and
     never removes it; the suite compiles thousands of distinct programs natively (replays,
-    differential tests), so they go to a cache of this session instead, among pytest's
+    differential tests), so they go to a cache of this test run instead, among pytest's
     temporary directories. The C libraries zig builds once per target (about a minute each)
     stay in the global cache: `ZIG_LOCAL_CACHE_DIR` moves only the rest."""
     with pytest.MonkeyPatch.context() as patch:

@@ -10,7 +10,7 @@ the file name, the reason in each file's first line), checked twice:
   native driver on the trace's inputs; a TRUE program must be TRUE, and the loop invariants the
   result names (`invariants`) must hold, read as C, at their loop heads in every native run of
   the input set (the program is rebuilt with each one evaluated beside its loop condition).
-  TRUE programs llumc cannot prove yet (no loop proofs before issue 13) are expected failures,
+  TRUE programs llumc cannot prove yet (NEEDS_LOOP_PROOFS) are expected failures,
   but only while the verdict is UNKNOWN: a wrong verdict fails the test even for them.
 
 Timeouts: LLUMC_LOOP_TIMEOUT (TRUE programs, default 40 s: an unknown one costs all of it) and
@@ -39,9 +39,8 @@ DRIVER = Path(__file__).with_name("nondet_driver.c")
 TRUE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_TIMEOUT", "40"))  # gauss: 17 s of 20 under load 6
 FALSE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_FALSE_TIMEOUT", "60"))  # gauss_bound_false: 100 steps deep, 25-35 s loaded
 
-# TRUE programs llumc still leaves UNKNOWN at the timeout. Before the loop proofs of issue 13
-# (forward condition, k-induction, word-level invariants) the other TRUE loops here were too;
-# each now must be proven (0.2-4 s each, measured), so they are no longer listed.
+# TRUE programs llumc still leaves UNKNOWN at the timeout. Every other TRUE loop here must be
+# proven (forward condition, k-induction, word-level invariants: 0.2-4 s each, measured).
 NEEDS_LOOP_PROOFS = {
     "cohencu_true.c",  # cubic invariants (n**3): not among the candidates
 }
@@ -347,7 +346,7 @@ class Unproved(Exception):
 
 def _marks(name: str):
     if name in NEEDS_LOOP_PROOFS:
-        return [pytest.mark.xfail(strict=False, raises=Unproved, reason="needs loop proofs (issue 13)")]
+        return [pytest.mark.xfail(strict=False, raises=Unproved, reason="needs a loop invariant llumc does not find")]
     return []
 
 

@@ -262,7 +262,7 @@ def test_invalid_heap_and_null_accesses_are_unknown_under_unreach_call(tmp_path:
 
 
 def test_beyond_the_exact_bound_contents_are_not_tracked(tmp_path: Path) -> None:
-    """`int a[100000]` is abstract (README "Memory"): a read is any value, so a property that
+    """`int a[100000]` is abstract (docs/memory.md): a read is any value, so a property that
     depends on the contents gets a counterexample that the native replay refutes (UNKNOWN),
     while its bounds stay exact (valid-memsafety: an index one past the end is FALSE, replayed)."""
     path = tmp_path / "prog.c"
@@ -280,7 +280,7 @@ def test_beyond_the_exact_bound_contents_are_not_tracked(tmp_path: Path) -> None
 
 def test_two_reads_in_one_step_do_not_prove_a_bug(tmp_path: Path) -> None:
     """`a[j] > a[j + 1]` reads the abstract array twice in one step: no one tracked index makes
-    both reads exact, so that error edge keeps its havoc values (README "Memory", cell
+    both reads exact, so that error edge keeps its havoc values (docs/memory.md, cell
     morphing). The program is buggy (natively too): llumc must not say TRUE; a FALSE must be
     replayed and reach the error natively."""
     path = MEMORY / "two_reads" / "sorted_bug.c"

@@ -12,7 +12,7 @@ itself and its inputs must reach the error natively too. Deterministic (seeded).
 `LLUMC_MEMORY_DIFF_EXAMPLES` (default 12), `LLUMC_MEMORY_DIFF_TIMEOUT` (8 s per check).
 
 The same programs again with every array abstract (`EXACT_CELLS` 0): contents only through
-the tracked cell and the restricted error edges (README "Memory", cell morphing), whose
+the tracked cell and the restricted error edges (docs/memory.md, cell morphing), whose
 soundness this checks against the native truth (`LLUMC_MEMORY_DIFF_ABSTRACT`, default 8).
 """
 

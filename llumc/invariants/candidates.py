@@ -848,7 +848,7 @@ TRACKED_CONSTANTS = 3  # ... and state `x[#] == c` for at most 3 constants writt
 
 
 def _tracked(point: _CutPoint) -> None:
-    """Facts about the tracked cell of an abstract object (README "Memory", cell morphing):
+    """Facts about the tracked cell of an abstract object (docs/memory.md, cell morphing):
     `x.tracked_index < v → x[#] == c` (and `<=`, `>`, `>=`; `x[#] == x.tracked_index`) for loop
     variables v and the constants c written into x, and `x.size == e*v` for an object of
     nondeterministic size. The tracked index is any cell's, fixed for the run, so such a fact
