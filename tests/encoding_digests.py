@@ -15,7 +15,8 @@ Each case is one program with one set of options: the default encoding (large bl
 and `--32` for every program, the small-block `edge` scheme for every program outside
 memory/ (that scheme rejects memory programs), `--property all` (signed overflow checks too)
 for every third program. A program the front end rejects is recorded as
-"rejected: <error class>", so that it stays rejected the same way. All 113 programs (338
+"rejected: <error class>", so that it stays rejected the same way. The default case also
+records the C scopes of each block of main (`scopes_text`). All 113 programs (338
 cases) took 20-35 s of wall time on a 2-core machine, so every program is a case.
 """
 
@@ -50,7 +51,7 @@ class Case:
     failure messages."""
 
     program: str  # path relative to tests/programs, with '/'
-    options: str  # a key of OPTIONS
+    options: str  # a key of OPTIONS ("scopes" in keys: the default case's C scopes)
 
     @property
     def key(self) -> str:
@@ -75,25 +76,50 @@ def cases() -> list[Case]:
     return found
 
 
-def dimspec_text(case: Case) -> str:
-    """The DimSpec text (symbol map comments included) `llumc encode` writes for the case."""
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def scopes_text(result) -> str:
+    """The C view (`DebugInfo.scope_at`: variables' holders, line, column, function) of
+    every block of an encoded main, one line per block; holders sorted by C name, as their
+    order is not part of the answer."""
+    lines = []
+    for block in result.fn.blocks:
+        scope = result.debug.scope_at(block.name)
+        view = None if scope is None else (sorted(scope.holders.items()), scope.line, scope.column, scope.function)
+        lines.append(f"{block.name}: {view!r}")
+    return "\n".join(lines)
+
+
+def encode(case: Case) -> tuple[dict[str, str], str | None]:
+    """Digests of the case by key, and its DimSpec text (symbol map comments included, as
+    `llumc encode` writes it). The digest is the sha256 of the text, or "rejected: <error
+    class>" (and no text) when the front end or the encoder refuses the program with one of
+    llumc's own errors; anything else propagates: a crash is never a reference. A default
+    case also gives its C scopes (`scopes_text`) under the key `<program> [scopes]`: loop
+    invariants are stated in them."""
     from llumc.encode import encode_file
+    from llumc.errors import LlumcError
     from solvers.dimspec import format_dimspec
 
-    return format_dimspec(encode_file(PROGRAMS / case.program, **OPTIONS[case.options]).ts)
-
-
-def encode(case: Case) -> tuple[str, str | None]:
-    """(digest, DimSpec text) of the case: the sha256 of its text, or "rejected: <error
-    class>" and no text when the front end or the encoder refuses the program with one of
-    llumc's own errors (anything else propagates: a crash is never a reference)."""
-    from llumc.errors import LlumcError
-
     try:
-        text = dimspec_text(case)
+        result = encode_file(PROGRAMS / case.program, **OPTIONS[case.options])
     except LlumcError as err:
-        return f"rejected: {type(err).__name__}", None
-    return hashlib.sha256(text.encode()).hexdigest(), text
+        return {case.key: f"rejected: {type(err).__name__}"}, None
+    text = format_dimspec(result.ts)
+    digests = {case.key: _sha256(text)}
+    if case.options == "default":
+        digests[Case(case.program, "scopes").key] = _sha256(scopes_text(result))
+    return digests, text
+
+
+def current_digests() -> dict[str, str]:
+    """Every case's digests, as `encode` gives them."""
+    found: dict[str, str] = {}
+    for case in cases():
+        found.update(encode(case)[0])
+    return found
 
 
 def load_reference() -> dict[str, str]:
@@ -121,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write (or --check) the reference encoding digests.")
     parser.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
     args = parser.parse_args(argv)
-    current = {case.key: encode(case)[0] for case in cases()}
+    current = current_digests()
     if args.check:
         changed = differences(load_reference(), current)
         print("\n".join(changed) if changed else f"all {len(current)} encodings identical")
