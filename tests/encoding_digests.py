@@ -14,7 +14,8 @@ commit it with the change, naming the programs whose digest moved:
 Each case is one program with one set of options: the default encoding (large blocks, LP64)
 and `--32` for every program, the small-block `edge` scheme for every program outside
 memory/ (that scheme rejects memory programs), `--property all` (signed overflow checks too)
-for every third program. A program the front end rejects is recorded as
+for every third program, `--property valid-memsafety` (faults and leaks) for every program
+in memory/. A program the front end rejects is recorded as
 "rejected: <error class>", so that it stays rejected the same way. The default case also
 records the C scopes of each block of main (`scopes_text`). All 113 programs (338
 cases) took 20-35 s of wall time on a 2-core machine, so every program is a case.
@@ -38,6 +39,7 @@ OPTIONS: dict[str, dict] = {
     "m32": {"m32": True},
     "edge": {"scheme": "edge"},
     "all": {"prop": "all"},
+    "memsafety": {"prop": "valid-memsafety"},
 }
 
 #: `--property all` is checked on every ALL_EVERY-th program (sorted by path): it shares the
@@ -73,6 +75,8 @@ def cases() -> list[Case]:
             found.append(Case(program, "edge"))
         if index % ALL_EVERY == 0:
             found.append(Case(program, "all"))
+        if program.startswith("memory/"):
+            found.append(Case(program, "memsafety"))
     return found
 
 
