@@ -318,35 +318,42 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
         return None
 
 
-def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
-    widths: dict[str, int] = {}
+class _OperandReader:
+    """Reads operand texts of main's instructions into Operands (names through `names`, the
+    blocks' labels through `label_of`); raises _Unread for any form it does not know.
 
-    def width_of(ty: str) -> int:
-        w = widths.get(ty)
+    value() and typed_width() are pure functions of their text here, so each distinct operand
+    text is read once and kept (RERS's main reads the same few state values 800 000 times).
+    Callers read `typed_widths` themselves where a hit saves a call."""
+
+    def __init__(self, names: dict[str, Ref], label_of: dict[str, str]) -> None:
+        self.names = names
+        self.label_of = label_of
+        self.widths: dict[str, int] = {}
+        self.values: dict[tuple[str, str], Operand] = {}
+        self.typed_widths: dict[str, tuple[Operand, int]] = {}
+
+    def width_of(self, ty: str) -> int:
+        w = self.widths.get(ty)
         if w is None:
             w = type_width(ty)
             if w is None:
                 raise _Unread(ty)
-            widths[ty] = w
+            self.widths[ty] = w
         return w
 
-    # value() and typed_width() are pure functions of their text here: each distinct operand
-    # text is read once (RERS's main reads the same few state values 800 000 times)
-    values: dict[tuple[str, str], Operand] = {}
-    typed_widths: dict[str, tuple[Operand, int]] = {}
-
-    def value(ty: str, token: str) -> Operand:
-        found = values.get((ty, token))
+    def value(self, ty: str, token: str) -> Operand:
+        found = self.values.get((ty, token))
         if found is None:
-            found = values[(ty, token)] = read_value(ty, token)
+            found = self.values[(ty, token)] = self._read_value(ty, token)
         return found
 
-    def read_value(ty: str, token: str) -> Operand:
-        w = width_of(ty)
+    def _read_value(self, ty: str, token: str) -> Operand:
+        w = self.width_of(ty)
         if token.startswith("%"):
-            if token not in names or not _INT_TYPE.match(ty) and not ty.startswith("{") and ty != "ptr":
+            if token not in self.names or not _INT_TYPE.match(ty) and not ty.startswith("{") and ty != "ptr":
                 raise _Unread(token)
-            return names[token]
+            return self.names[token]
         if ty == "ptr":
             if token == "null":
                 return Const(0, w)
@@ -361,14 +368,14 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             return Const(parse_constant(token, w), w)
         raise _Unread(token)
 
-    def typed_width(text: str) -> tuple[Operand, int]:
+    def typed_width(self, text: str) -> tuple[Operand, int]:
         """`i32 %x`, `i1 true`, `{ i32, i1 } %s`, with parameter attributes between."""
-        found = typed_widths.get(text)
+        found = self.typed_widths.get(text)
         if found is None:
-            found = typed_widths[text] = read_typed_width(text)
+            found = self.typed_widths[text] = self._read_typed_width(text)
         return found
 
-    def read_typed_width(text: str) -> tuple[Operand, int]:
+    def _read_typed_width(self, text: str) -> tuple[Operand, int]:
         text = text.strip()
         if text.startswith("{"):
             ty, rest = text[:text.index("}") + 1], text[text.index("}") + 1:]
@@ -377,30 +384,40 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
         words = rest.split()
         if not words:
             raise _Unread(text)
-        return value(ty, words[-1]), width_of(ty)
+        return self.value(ty, words[-1]), self.width_of(ty)
 
-    def typed(text: str) -> Operand:
-        return typed_width(text)[0]
+    def typed(self, text: str) -> Operand:
+        return self.typed_width(text)[0]
 
-    def int_operand(ty: str, token: str) -> Operand:
+    def int_operand(self, ty: str, token: str) -> Operand:
         """`value(ty, token)` for an integer type `ty` (the fast paths' operands), a name's
         Ref straight from `names` (it does not depend on the type)."""
         if token[0] == "%":
-            found = names.get(token)
+            found = self.names.get(token)
             if found is None:
                 raise _Unread(token)
             return found
-        return value(ty, token)
+        return self.value(ty, token)
 
-    def label(token: str) -> str:
+    def label(self, token: str) -> str:
         token = token.strip()
         if not token.startswith("label "):
             raise _Unread(token)
         target = token[6:].strip()
-        if target not in label_of:
+        if target not in self.label_of:
             raise _Unread(target)
-        return label_of[target]
+        return self.label_of[target]
 
+
+def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
+    """The Function of main's blocks as `_read_main_text` collected them. Each instruction's
+    head (debug line, assigned name, opcode, flags) is read here, its operands here too for
+    the common forms of the opcodes that make up nearly all of RERS's 311 525 instructions
+    (icmp, select, the binary operators, br), by `_OTHER_OPCODES` and the `_read_*`
+    functions for the rest: no call per instruction beyond the operand reads on the hot
+    path."""
+    reader = _OperandReader(names, label_of)
+    width_of, typed, int_operand = reader.width_of, reader.typed, reader.int_operand
     # an icmp's operand text -> (operands, predicate): RERS's 138 659 icmps have 54 texts
     icmps: dict[str, tuple[tuple[Operand, Operand], str]] = {}
     locations = debug.locations if debug is not None else {}
@@ -482,14 +499,7 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                     item.operands = [int_operand(ty0, v0), int_operand(ty1, v1), int_operand(ty2, v2)]
                     item.width = width_of(ty1)
                 else:
-                    parts = split_top(rest)
-                    if len(parts) != 3:
-                        raise _Unread(rest)
-                    condition = typed_widths.get(parts[0]) or typed_width(parts[0])
-                    chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
-                    other = typed_widths.get(parts[2]) or typed_width(parts[2])
-                    item.operands = [condition[0], chosen[0], other[0]]
-                    item.width = chosen[1]
+                    _read_select(item, rest, code, reader)
             elif opcode in _BINARY:
                 fast = _FAST_BINARY.fullmatch(rest)
                 if fast is not None:
@@ -497,115 +507,18 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
                     item.operands = [int_operand(ty, v0), int_operand(ty, v1)]
                     item.width = width_of(ty)
                 else:
-                    a, b = split_top(rest)
-                    first, item.width = typed_widths.get(a) or typed_width(a)
-                    b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
-                    item.operands = [first, (typed_widths.get(b) or typed_width(b))[0]]
-            elif opcode in ("zext", "sext", "trunc"):
-                arg, sep, to = rest.rpartition(" to ")
-                if not sep:
-                    raise _Unread(rest)
-                item.operands = [typed(arg)]
-                item.width = width_of(to.strip())
-            elif opcode == "freeze":
-                operand, item.width = typed_width(rest)
-                item.operands = [operand]
-            elif opcode == "extractvalue":
-                parts = split_top(rest)
-                if len(parts) != 2 or not parts[1].isdigit():
-                    raise _Unread(rest)
-                struct = re.fullmatch(r"\{\s*i(\d+),\s*i1\s*\}", parts[0][:parts[0].index("}") + 1]) \
-                    if parts[0].startswith("{") else None
-                if struct is None:
-                    raise _Unread(rest)
-                item.operands = [typed(parts[0])]
-                item.index = int(parts[1])
-                if item.index == 0:
-                    item.width = int(struct.group(1))
-                elif item.index == 1:
-                    item.width = 1
-                else:
-                    raise _Unread(rest)
-            elif opcode == "phi":
-                ty, _, pairs = rest.partition(" ")
-                item.width = width_of(ty)
-                for pair in _PHI_PAIRS.findall(pairs):
-                    fast = _FAST_PHI_PAIR.fullmatch(pair)  # RERS: return blocks of 10 000 pairs
-                    v, b = fast.groups() if fast is not None else split_top(pair)
-                    if b not in label_of:
-                        raise _Unread(b)
-                    item.incoming.append((value(ty, v), label_of[b]))
-            elif opcode == "call":
-                call = _CALL_TEXT.match(code)
-                if call is None or "metadata" in call.group(3) or "asm" in code.split("(", 1)[0]:
-                    raise _Unread(code)
-                item.width = width_of(call.group(1))
-                callee = call.group(2)[1:]
-                item.callee = callee[1:-1] if callee.startswith('"') else callee
-                item.operands = [typed(a) for a in split_top(call.group(3))]
+                    _read_binary(item, rest, code, reader)
             elif opcode == "br" and (fast := _FAST_BRANCH.fullmatch(rest)) is not None:
                 ty, v0, then, other = fast.groups()
                 if then not in label_of or other not in label_of:
                     raise _Unread(rest)
                 item.operands = [int_operand(ty, v0)]
                 item.targets = [label_of[then], label_of[other]]
-            elif opcode == "br":
-                parts = split_top(rest)
-                if len(parts) == 1:
-                    item.targets = [label(parts[0])]
-                elif len(parts) == 3:
-                    item.operands = [(typed_widths.get(parts[0]) or typed_width(parts[0]))[0]]
-                    item.targets = [label(parts[1]), label(parts[2])]
-                else:
-                    raise _Unread(rest)
-            elif opcode == "switch":
-                head, _, body = rest.partition("[")
-                cond, default = split_top(head)
-                operand, cond_width = typed_width(cond)
-                item.operands = [operand]
-                item.targets = [label(default)]
-                for case in re.findall(r"\bi\d+ (-?\d+|true|false), (label " + _NAME + ")", body.rsplit("]", 1)[0]):
-                    item.cases.append((parse_constant(case[0], cond_width), label(case[1])))
-                if body.count("label") != len(item.cases):
-                    raise _Unread(rest)
-            elif opcode == "alloca":
-                parts = split_top(rest)
-                item.mem_type = parts[0]
-                item.width = POINTER_WIDTH
-                if len(parts) > 1 and not parts[1].startswith(("align ", "addrspace")):
-                    item.operands = [typed(parts[1])]
-            elif opcode == "load":
-                parts = split_top(rest.removeprefix("volatile "))
-                if len(parts) < 2:
-                    raise _Unread(rest)
-                item.mem_type = parts[0]
-                item.width = width_of(parts[0])
-                item.operands = [typed(parts[1])]
-            elif opcode == "store":
-                parts = split_top(rest.removeprefix("volatile "))
-                if len(parts) < 2:
-                    raise _Unread(rest)
-                ty, stored = split_type(parts[0])
-                item.mem_type = ty
-                if ty.startswith(("[", "%")) or ty.startswith("{") and type_width(ty) is None:
-                    item.operands = [Literal(ty, stored.strip()), typed(parts[1])]  # an aggregate constant
-                else:
-                    item.operands = [typed(parts[0]), typed(parts[1])]
-            elif opcode == "getelementptr":
-                words = rest.split(" ")
-                while words and (words[0] in ("inbounds", "nuw", "nusw") or words[0].startswith("inrange(")):
-                    words.pop(0)
-                parts = split_top(" ".join(words))
-                item.mem_type = parts[0]
-                item.width = POINTER_WIDTH
-                item.operands = [typed(p) for p in parts[1:]]
-            elif opcode == "ret":
-                if rest.strip() != "void":
-                    item.operands = [typed(rest)]
-            elif opcode == "unreachable":
-                pass
             else:
-                raise _Unread(opcode)
+                read_other = _OTHER_OPCODES.get(opcode)
+                if read_other is None:
+                    raise _Unread(opcode)
+                read_other(item, rest, code, reader)
             if raw is None and item.width and opcode != "call":
                 raise _Unread(code)
             if raw is not None and not item.width:
@@ -613,6 +526,180 @@ def _build_from_text(raw_blocks, label_of, names, debug, source) -> Function:
             instrs.append(item)
         blocks.append(Block(block_name, instrs, block_line))
     return Function(blocks, source)
+
+
+# The operands of what `_build_from_text` does not read itself: each reader fills `item`
+# from `rest` (the text after the opcode and its flags) or `code` (the whole instruction
+# after its assignment), raising _Unread for a form it does not know.
+
+def _read_select(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """A select that `_FAST_SELECT` does not match (a constant of another form, a pointer)."""
+    parts = split_top(rest)
+    if len(parts) != 3:
+        raise _Unread(rest)
+    typed_widths, typed_width = reader.typed_widths, reader.typed_width
+    condition = typed_widths.get(parts[0]) or typed_width(parts[0])
+    chosen = typed_widths.get(parts[1]) or typed_width(parts[1])
+    other = typed_widths.get(parts[2]) or typed_width(parts[2])
+    item.operands = [condition[0], chosen[0], other[0]]
+    item.width = chosen[1]
+
+
+def _read_binary(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """A binary operator that `_FAST_BINARY` does not match; the second operand has the
+    first one's type."""
+    a, b = split_top(rest)
+    first, item.width = reader.typed_widths.get(a) or reader.typed_width(a)
+    b = a[:a.index(" ")] + " " + b if " " in a else a + " " + b  # a.split(" ", 1)[0]
+    item.operands = [first, (reader.typed_widths.get(b) or reader.typed_width(b))[0]]
+
+
+def _read_phi(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """`phi i32 [ %a, %bb1 ], [ 0, %bb2 ]` (RERS: return blocks of 10 000 pairs)."""
+    ty, _, pairs = rest.partition(" ")
+    item.width = reader.width_of(ty)
+    label_of, value = reader.label_of, reader.value
+    for pair in _PHI_PAIRS.findall(pairs):
+        fast = _FAST_PHI_PAIR.fullmatch(pair)
+        v, b = fast.groups() if fast is not None else split_top(pair)
+        if b not in label_of:
+            raise _Unread(b)
+        item.incoming.append((value(ty, v), label_of[b]))
+
+
+def _read_cast(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """zext, sext, trunc: `i8 %x to i32`."""
+    arg, sep, to = rest.rpartition(" to ")
+    if not sep:
+        raise _Unread(rest)
+    item.operands = [reader.typed(arg)]
+    item.width = reader.width_of(to.strip())
+
+
+def _read_freeze(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    operand, item.width = reader.typed_width(rest)
+    item.operands = [operand]
+
+
+def _read_extractvalue(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """Only the value or the overflow bit of an `{ iN, i1 }` (the overflow intrinsics)."""
+    parts = split_top(rest)
+    if len(parts) != 2 or not parts[1].isdigit():
+        raise _Unread(rest)
+    struct = re.fullmatch(r"\{\s*i(\d+),\s*i1\s*\}", parts[0][:parts[0].index("}") + 1]) \
+        if parts[0].startswith("{") else None
+    if struct is None:
+        raise _Unread(rest)
+    item.operands = [reader.typed(parts[0])]
+    item.index = int(parts[1])
+    if item.index == 0:
+        item.width = int(struct.group(1))
+    elif item.index == 1:
+        item.width = 1
+    else:
+        raise _Unread(rest)
+
+
+def _read_call(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """A direct call with plain operands (no metadata operands, no inline assembly)."""
+    call = _CALL_TEXT.match(code)
+    if call is None or "metadata" in call.group(3) or "asm" in code.split("(", 1)[0]:
+        raise _Unread(code)
+    item.width = reader.width_of(call.group(1))
+    callee = call.group(2)[1:]
+    item.callee = callee[1:-1] if callee.startswith('"') else callee
+    item.operands = [reader.typed(a) for a in split_top(call.group(3))]
+
+
+def _read_branch(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """A br that `_FAST_BRANCH` does not match: unconditional, or an unusual condition."""
+    parts = split_top(rest)
+    if len(parts) == 1:
+        item.targets = [reader.label(parts[0])]
+    elif len(parts) == 3:
+        item.operands = [(reader.typed_widths.get(parts[0]) or reader.typed_width(parts[0]))[0]]
+        item.targets = [reader.label(parts[1]), reader.label(parts[2])]
+    else:
+        raise _Unread(rest)
+
+
+def _read_switch(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """`switch i32 %x, label %default [ i32 1, label %a ... ]`, its case lines joined."""
+    head, _, body = rest.partition("[")
+    cond, default = split_top(head)
+    operand, cond_width = reader.typed_width(cond)
+    item.operands = [operand]
+    item.targets = [reader.label(default)]
+    for case in re.findall(r"\bi\d+ (-?\d+|true|false), (label " + _NAME + ")", body.rsplit("]", 1)[0]):
+        item.cases.append((parse_constant(case[0], cond_width), reader.label(case[1])))
+    if body.count("label") != len(item.cases):
+        raise _Unread(rest)
+
+
+def _read_alloca(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    parts = split_top(rest)
+    item.mem_type = parts[0]
+    item.width = POINTER_WIDTH
+    if len(parts) > 1 and not parts[1].startswith(("align ", "addrspace")):
+        item.operands = [reader.typed(parts[1])]
+
+
+def _read_load(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    parts = split_top(rest.removeprefix("volatile "))
+    if len(parts) < 2:
+        raise _Unread(rest)
+    item.mem_type = parts[0]
+    item.width = reader.width_of(parts[0])
+    item.operands = [reader.typed(parts[1])]
+
+
+def _read_store(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """The stored value's operand, or a Literal for an aggregate constant."""
+    parts = split_top(rest.removeprefix("volatile "))
+    if len(parts) < 2:
+        raise _Unread(rest)
+    ty, stored = split_type(parts[0])
+    item.mem_type = ty
+    if ty.startswith(("[", "%")) or ty.startswith("{") and type_width(ty) is None:
+        item.operands = [Literal(ty, stored.strip()), reader.typed(parts[1])]  # an aggregate constant
+    else:
+        item.operands = [reader.typed(parts[0]), reader.typed(parts[1])]
+
+
+def _read_getelementptr(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    words = rest.split(" ")
+    while words and (words[0] in ("inbounds", "nuw", "nusw") or words[0].startswith("inrange(")):
+        words.pop(0)
+    parts = split_top(" ".join(words))
+    item.mem_type = parts[0]
+    item.width = POINTER_WIDTH
+    item.operands = [reader.typed(p) for p in parts[1:]]
+
+
+def _read_ret(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    if rest.strip() != "void":
+        item.operands = [reader.typed(rest)]
+
+
+def _read_nothing(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """unreachable: no operands."""
+
+
+_OTHER_OPCODES = {
+    "zext": _read_cast, "sext": _read_cast, "trunc": _read_cast,
+    "freeze": _read_freeze,
+    "extractvalue": _read_extractvalue,
+    "phi": _read_phi,
+    "call": _read_call,
+    "br": _read_branch,
+    "switch": _read_switch,
+    "alloca": _read_alloca,
+    "load": _read_load,
+    "store": _read_store,
+    "getelementptr": _read_getelementptr,
+    "ret": _read_ret,
+    "unreachable": _read_nothing,
+}
 
 
 # --------------------------------------------------------------------------- through llvmlite

@@ -250,14 +250,26 @@ def _fields(text: str) -> dict[str, str]:
     return dict(re.findall(r"(\w+): (\"[^\"]*\"|[^,]+)", text))
 
 
-def _compute_scopes(info: DebugInfo):
-    """The dataflow of `scope_at` over main; returns block → ScopeAt | None (computed per call)."""
-    text = info._text
-    main = main_text(text)
-    if main is None:
-        return lambda block: None
+# A variable instance: (DILocalVariable id, the inlinedAt location of its record or None);
+# its holder: the SSA value name (without `%`), None for a constant or a computation.
+_Instance = tuple[int, "int | None"]
+_Records = list[tuple[_Instance, "str | None"]]
+
+
+@dataclass
+class _ScopeMetadata:
+    """What the module's metadata says for `scope_at`."""
+
+    scope_parent: dict[int, int | None]  # lexical scope -> enclosing scope (None: a function)
+    subprogram_name: dict[int, str]  # DISubprogram id -> the C function's name
+    variables: dict[int, tuple[str, int, int]]  # DILocalVariable id -> (name, scope, declaration line)
+    file_scope: set[int]  # the globals the front end promoted to locals of main
+    location: dict[int, tuple[int, int, int | None, int | None]]  # DILocation -> line, col, scope, inlinedAt
+    loop_start: dict[int, int]  # !llvm.loop node -> the DILocation of the loop's keyword
+
+
+def _read_scope_metadata(text: str) -> _ScopeMetadata:
     metadata = metadata_start(text)
-    # metadata: scopes (parent, subprogram name), local variables, locations, loop starts
     scope_parent: dict[int, int | None] = {}
     subprogram_name: dict[int, str] = {}
     for m in _SCOPE_NODE.finditer(text, metadata):
@@ -268,34 +280,44 @@ def _compute_scopes(info: DebugInfo):
             subprogram_name[node] = f.get("name", "").strip('"')
         else:
             scope_parent[node] = int(f["scope"][1:]) if f.get("scope", "").startswith("!") else None
-    variables: dict[int, tuple[str, int, int]] = {}  # id → (name, scope, declaration line)
-    file_scope: set[int] = set()  # a global the front end promoted to a local of main
+    variables: dict[int, tuple[str, int, int]] = {}
+    file_scope: set[int] = set()
     for m in _LOCAL_VARIABLE.finditer(text, metadata):
         variables[int(m.group(1))] = (m.group(2), int(m.group(3)), int(m.group(4) or 0))
         if "DIFlagArtificial" in text[m.end():text.find("\n", m.end())]:
             file_scope.add(int(m.group(1)))
-    location: dict[int, tuple[int, int, int | None, int | None]] = {}  # line, col, scope, inlinedAt
+    location: dict[int, tuple[int, int, int | None, int | None]] = {}
     for m in _LOCATION_DETAIL.finditer(text, metadata):
         f = _fields(m.group(2))
         ref = lambda key: int(f[key][1:]) if f.get(key, "").startswith("!") else None  # noqa: E731
         location[int(m.group(1))] = (int(f.get("line", 0)), int(f.get("column", 0)), ref("scope"),
                                      ref("inlinedAt"))
     loop_start = {int(m.group(1)): int(m.group(2)) for m in _LOOP_NODE.finditer(text, metadata)}
+    return _ScopeMetadata(scope_parent, subprogram_name, variables, file_scope, location, loop_start)
 
-    # main's blocks: dbg records in order, how many precede the first non-phi instruction,
-    # successors, the loop attachment of the terminator, the first located instruction
-    order: list[str] = []
-    records: dict[str, list[tuple[tuple[int, int | None], str | None]]] = {}
-    head_records: dict[str, int] = {}
-    succs: dict[str, list[str]] = {}
-    loop_of_latch: dict[str, int] = {}
-    first_location: dict[str, int] = {}
+
+@dataclass
+class _MainBlocks:
+    """What `scope_at` needs of each block of main, read from its text in one pass."""
+
+    order: list[str] = field(default_factory=list)  # the blocks as printed, the entry first
+    records: dict[str, _Records] = field(default_factory=dict)  # dbg records of whole variables, in order
+    head_records: dict[str, int] = field(default_factory=dict)  # how many precede the first non-phi
+    succs: dict[str, list[str]] = field(default_factory=dict)
+    loop_of_latch: dict[str, int] = field(default_factory=dict)  # the terminator's !llvm.loop
+    first_location: dict[str, int] = field(default_factory=dict)  # the first located instruction's
+
+
+def _read_main_blocks(main: str, meta: _ScopeMetadata) -> _MainBlocks:
+    blocks = _MainBlocks()
+    records, head_records, succs = blocks.records, blocks.head_records, blocks.succs
+    variables, location = meta.variables, meta.location
     block = None
     for raw in main.split("\n")[1:]:
         label = _LABEL.match(raw) if raw[:1] not in (" ", "") else None
         if label or block is None:
             block = label.group(1).strip('"') if label else "entry"
-            order.append(block)
+            blocks.order.append(block)
             records[block], succs[block] = [], []
             if label:
                 continue
@@ -319,14 +341,19 @@ def _compute_scopes(info: DebugInfo):
             succs[block] += [t.strip('"') for t in _LABEL_USE.findall(line)]
             loop = _LOOP_ATTACHMENT.search(line)
             if loop:
-                loop_of_latch[block] = int(loop.group(1))
-        if block not in first_location:
+                blocks.loop_of_latch[block] = int(loop.group(1))
+        if block not in blocks.first_location:
             attachments = _DBG_ATTACHMENT.findall(line)
             if attachments and location.get(int(attachments[-1]), (0,))[0] > 0:
-                first_location[block] = int(attachments[-1])
+                blocks.first_location[block] = int(attachments[-1])
+    return blocks
 
-    # loop heads: back-edge targets (depth-first from the entry); their location from the
-    # `!llvm.loop` of the latch
+
+def _loop_heads_and_order(blocks: _MainBlocks, meta: _ScopeMetadata) -> tuple[dict[str, int], list[str]]:
+    """(loop head -> its location, the blocks reachable from the entry in reverse postorder):
+    loop heads are the back-edge targets of a depth-first search from the entry, located by
+    the `!llvm.loop` of the latch."""
+    order, succs = blocks.order, blocks.succs
     loop_location: dict[str, int] = {}
     state = {b: 0 for b in order}  # 0 new, 1 on the stack, 2 done
     stack = [(order[0], iter(succs[order[0]]))] if order else []
@@ -343,31 +370,36 @@ def _compute_scopes(info: DebugInfo):
         elif nxt in state and state[nxt] == 0:
             state[nxt] = 1
             stack.append((nxt, iter(succs[nxt])))
-        elif state.get(nxt) == 1 and node in loop_of_latch:
-            start = loop_start.get(loop_of_latch[node])
-            if start is not None and start in location:
+        elif state.get(nxt) == 1 and node in blocks.loop_of_latch:
+            start = meta.loop_start.get(blocks.loop_of_latch[node])
+            if start is not None and start in meta.location:
                 loop_location.setdefault(nxt, start)
-    rpo = postorder[::-1]
-    preds: dict[str, list[str]] = {b: [] for b in order}
-    for b in order:
-        for t in succs[b]:
+    return loop_location, postorder[::-1]
+
+
+def _apply_records(records_of_block: _Records, entry: dict) -> dict:
+    """The holders after a block's records; a block without records passes its entry on as
+    the same object, so merges of equal states are cheap (RERS programs: 24 000 blocks)."""
+    if not records_of_block:
+        return entry
+    current = dict(entry)
+    for key, holder in records_of_block:
+        current[key] = holder
+    return current
+
+
+def _holders_at_heads(blocks: _MainBlocks, rpo: list[str]) -> dict[str, dict]:
+    """Which value holds each variable instance at each block's entry (after its phis): a
+    forward dataflow to a fixpoint, _CONFLICT where the paths that meet disagree."""
+    preds: dict[str, list[str]] = {b: [] for b in blocks.order}
+    for b in blocks.order:
+        for t in blocks.succs[b]:
             if t in preds and b not in preds[t]:
                 preds[t].append(b)
-
-    # which value holds each variable instance at each block's entry (after its phis); a
-    # block without records passes its entry on as the same object, so merges of equal states
-    # are cheap (RERS programs: 24 000 blocks)
-    def run(records_of_block, entry):
-        if not records_of_block:
-            return entry
-        current = dict(entry)
-        for key, holder in records_of_block:
-            current[key] = holder
-        return current
-
+    records, head_records = blocks.records, blocks.head_records
     out: dict[str, dict] = {}
     at_head: dict[str, dict] = {}
-    for _ in range(len(order) + 2):
+    for _ in range(len(blocks.order) + 2):
         changed = False
         for b in rpo:
             seen = list({id(s): s for s in (out[p] for p in preds[b] if p in out)}.values())
@@ -380,8 +412,8 @@ def _compute_scopes(info: DebugInfo):
                 for key in set().union(*seen):
                     values = {s.get(key, _CONFLICT) for s in seen}
                     entry[key] = values.pop() if len(values) == 1 else _CONFLICT
-            head = run(records[b][:head_records.get(b, len(records[b]))], entry)
-            new_out = run(records[b][head_records.get(b, len(records[b])):], head)
+            head = _apply_records(records[b][:head_records.get(b, len(records[b]))], entry)
+            new_out = _apply_records(records[b][head_records.get(b, len(records[b])):], head)
             at_head[b] = head
             old = out.get(b)
             if old is not new_out and old != new_out:
@@ -389,30 +421,45 @@ def _compute_scopes(info: DebugInfo):
                 changed = True
         if not changed:
             break
+    return at_head
 
-    chains: dict[int | None, list[int]] = {}
 
-    def chain(scope: int | None) -> list[int]:
-        if scope not in chains:
+class _ScopeView:
+    """block -> ScopeAt | None from the dataflow's holders at each block's head: of the
+    variable instances held there, those visible at the block's C location, the innermost
+    of each C name."""
+
+    def __init__(self, meta: _ScopeMetadata, blocks: _MainBlocks, loop_location: dict[str, int],
+                 at_head: dict[str, dict]) -> None:
+        self.meta = meta
+        self.first_location = blocks.first_location
+        self.loop_location = loop_location
+        self.at_head = at_head
+        self.chains: dict[int | None, list[int]] = {}
+
+    def chain(self, scope: int | None) -> list[int]:
+        """The scope and its enclosing ones, innermost first."""
+        if scope not in self.chains:
             seen: list[int] = []
             at = scope
             while at is not None and at not in seen:
                 seen.append(at)
-                at = scope_parent.get(at)
-            chains[scope] = seen
-        return chains[scope]
+                at = self.meta.scope_parent.get(at)
+            self.chains[scope] = seen
+        return self.chains[scope]
 
-    def view(b: str) -> ScopeAt | None:
-        if b not in at_head:
+    def __call__(self, b: str) -> ScopeAt | None:
+        if b not in self.at_head:
             return None
-        where = loop_location.get(b, first_location.get(b))
-        line, column, scope, inlined = location.get(where, (0, 0, None, None)) if where else (0, 0, None, None)
-        visible = chain(scope)
+        meta = self.meta
+        where = self.loop_location.get(b, self.first_location.get(b))
+        line, column, scope, inlined = meta.location.get(where, (0, 0, None, None)) if where else (0, 0, None, None)
+        visible = self.chain(scope)
         depth_of = {sc: len(visible) - i for i, sc in enumerate(visible)}
         best: dict[str, tuple[int, str | None]] = {}  # C name → (scope depth, holder or None)
-        for (var, var_inlined), holder in at_head[b].items():
-            name, var_scope, declared = variables[var]
-            if var in file_scope:
+        for (var, var_inlined), holder in self.at_head[b].items():
+            name, var_scope, declared = meta.variables[var]
+            if var in meta.file_scope:
                 depth = 0  # a global: visible in every function, shadowed by any local
             elif visible:
                 if var_inlined != inlined or var_scope not in depth_of or (declared and declared > line):
@@ -425,11 +472,21 @@ def _compute_scopes(info: DebugInfo):
                 best[name] = (depth, held)
             elif depth == best[name][0] and best[name][1] != held:
                 best[name] = (depth, None)  # two instances, one name, one depth: ambiguous
-        function = subprogram_name.get(visible[-1]) if visible else None
+        function = meta.subprogram_name.get(visible[-1]) if visible else None
         return ScopeAt({n: h for n, (_, h) in best.items() if h is not None},
                        line or None, column or None, function)
 
-    return view
+
+def _compute_scopes(info: DebugInfo):
+    """The dataflow of `scope_at` over main; returns block → ScopeAt | None (computed per call)."""
+    text = info._text
+    main = main_text(text)
+    if main is None:
+        return lambda block: None
+    meta = _read_scope_metadata(text)
+    blocks = _read_main_blocks(main, meta)
+    loop_location, rpo = _loop_heads_and_order(blocks, meta)
+    return _ScopeView(meta, blocks, loop_location, _holders_at_heads(blocks, rpo))
 
 
 def scope_at(info: DebugInfo, block: str) -> ScopeAt | None:

@@ -188,11 +188,6 @@ class LargeBlockEncoder(StepEncoder):
         term = self.cur(var)
         known = self.known.get(var.index)
         return term if known is None else known.apply(self.tb, term)
-        # memory left after SROA (llumc/memory.py); allocas are constant pointers, never state
-        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
-        self.constants: dict[int, Term] = {}
-        if self.memory is not None:
-            self.constants = {key: self.memory.constant(key) for key in self.memory.object_of_alloca}
 
     # ----------------------------------------------------------------- state space
     def _uses(self, region: Region):
@@ -270,7 +265,13 @@ class LargeBlockEncoder(StepEncoder):
     # ----------------------------------------------------------------- one step
     def encode_region(self, region: Region, writes: dict[int, list[tuple[Term, Term]]]) -> None:
         """Encode the step from cut point `region.root`: adds its next-state writes (each
-        guarded by curr = root) to `writes` and its block conditions to `self.reached`."""
+        guarded by curr = root) to `writes` and its block conditions to `self.reached`.
+
+        The region's blocks in topological order: each block's reach condition (its entering
+        edges'), its instructions in order (a check or a fault cuts the guard, a terminator
+        gives its successors' branch conditions), then its edges (`_follow_branches`). `ends`
+        collects (condition, target code) of every way the step ends, in execution order;
+        `_end_step` makes the next `curr` of them."""
         tb = self.tb
         here = self.at(region.root)
         local: dict[int, Term] = {}
@@ -284,13 +285,87 @@ class LargeBlockEncoder(StepEncoder):
             self.memory.begin_step(region.root)
         leaks = self.encodes_leaks()
         if leaks:
-            # valid-memtrack, first thing in every step: heap memory no pointer reaches is lost
-            live = self.live_pointers()[region.root]
-            lost = self.memory.untracked_heap([self.constants[key] if key in self.constants
-                                               else self.read_state(self.state_of[key]) for key in sorted(live)])
-            self.memory.record_leak(None, "memory no pointer reaches (valid-memtrack)", tb.and_(here, lost))
-            ends.append((lost, self.error))
+            ends.append((self._lost_at_step_start(region.root, here), self.error))
+        read = self._operand_reader(region, local, reach)
+        memory, pure_value, state_of = self.memory, self.pure_value, self.state_of
+        for name in region.order:
+            block = self.fn.block(name)
+            if name != region.root:
+                reach[name] = tb.any_of([cond for _, cond in incoming[name]])
+            guard = reach[name]
+            self.reached[region.root].append((name, guard))
+            branches: dict[str, Term] = {}  # successor -> branch condition (without guard)
+            for ins in block.instrs:
+                op = ins.opcode
+                if op in _READS_ALL and (memory is None or not memory.handles(ins)):
+                    # `pure_value` reads every operand of these, in order, before it builds
+                    # anything: read them here, without a closure per instruction
+                    terms = [read(value, name, ins, block, i) for i, value in enumerate(ins.operands)]
+                    local[ins.key] = pure_value(ins, terms.__getitem__)
+                    continue
 
+                def arg(i: int, ins=ins, block=block) -> Term:
+                    return read(ins.operands[i], block.name, ins, block, i)
+
+                if self.memory is not None and self.memory.handles(ins):
+                    guard = self._encode_memory_access(ins, block, arg, guard, here, local, ends)
+                    continue
+                pure = self.pure_value(ins, arg)
+                if pure is not None:
+                    local[ins.key] = pure
+                elif op == "phi":
+                    local[ins.key] = self.read_state(self.state_of[ins.key]) if name == region.root \
+                        else self._encode_phi(ins, block, incoming[name], read)
+                elif op == "call":
+                    effect, term, dest = self.call_effect(ins, block, arg)
+                    if effect == "value":
+                        local[ins.key] = term
+                    elif effect == "check":
+                        checks.add(len(ends))
+                        ends.append((tb.and_(guard, tb.not_(term)), dest))
+                        guard = tb.and_(guard, term)
+                    elif effect == "stop":
+                        checks.add(len(ends))
+                        if dest == self.ok:  # exit, abort, an error call under valid-memsafety
+                            exits[len(ends)] = ins.line
+                        ends.append((guard, dest))
+                        break
+                elif op in ("br", "switch"):
+                    self._branch_conditions(ins, arg, branches)
+                    break
+                elif op in ("ret", "unreachable"):
+                    exits[len(ends)] = ins.line
+                    ends.append((guard, self.ok))
+                    break
+                else:
+                    where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
+                    raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
+            else:
+                raise UnsupportedError(f"{self.fn.source}: block {name} has no terminator")
+            self._follow_branches(block, guard, branches, here, incoming, ends, writes, read)
+            # values needed after a cut point: written when the block runs
+            for ins in block.instrs:
+                var = state_of.get(ins.key)
+                if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
+                    writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
+        self._end_step(here, ends, checks, exits, leaks, writes)
+
+    def _lost_at_step_start(self, root: str, here: Term) -> Term:
+        """valid-memtrack, first thing in every step: heap memory no live pointer reaches is
+        lost (recorded for the trace); the condition of that error end."""
+        live = self.live_pointers()[root]
+        lost = self.memory.untracked_heap([self.constants[key] if key in self.constants
+                                           else self.read_state(self.state_of[key]) for key in sorted(live)])
+        self.memory.record_leak(None, "memory no pointer reaches (valid-memtrack)", self.tb.and_(here, lost))
+        return lost
+
+    def _operand_reader(self, region: Region, local: dict[int, Term], reach: dict[str, Term]):
+        """read(operand, use block, instruction, its block, operand position) -> Term in this
+        step: a constant, a fresh input for undef, a global's address, or a value: its term of
+        this step where its definition surely ran earlier in it (`local`), its state variable
+        where it did not run in this step, an ite of both where it ran on some paths
+        (`Region.read`). One closure per region: it runs for every operand."""
+        tb = self.tb
         constants, defs, in_region = self.constants, self.defs, region.pos
 
         def read(op: Operand, use_block: str, ins: Instr, block: Block, pos: int) -> Term:
@@ -317,136 +392,112 @@ class LargeBlockEncoder(StepEncoder):
                 return tb.ite(reach[def_block], local[key], state)
             return state
 
-        memory, pure_value, state_of = self.memory, self.pure_value, self.state_of
-        for name in region.order:
-            block = self.fn.block(name)
-            if name != region.root:
-                reach[name] = tb.any_of([cond for _, cond in incoming[name]])
-            guard = reach[name]
-            self.reached[region.root].append((name, guard))
-            branches: dict[str, Term] = {}  # successor -> branch condition (without guard)
-            for ins in block.instrs:
-                op = ins.opcode
-                if op in _READS_ALL and (memory is None or not memory.handles(ins)):
-                    # `pure_value` reads every operand of these, in order, before it builds
-                    # anything: read them here, without a closure per instruction
-                    terms = [read(value, name, ins, block, i) for i, value in enumerate(ins.operands)]
-                    local[ins.key] = pure_value(ins, terms.__getitem__)
-                    continue
+        return read
 
-                def arg(i: int, ins=ins, block=block) -> Term:
-                    return read(ins.operands[i], block.name, ins, block, i)
+    def _encode_memory_access(self, ins: Instr, block: Block, arg, guard: Term, here: Term,
+                              local: dict[int, Term], ends: list[tuple[Term, int]]) -> Term:
+        """An instruction `MemoryEncoder` handles: its value into `local`; a choice of the
+        allocator that no allocator makes (`MemoryEncoder.last_assumption`) ends the path like
+        a failed `__VERIFIER_assume`; an invalid access ends the step in error (both added to
+        `ends`). Returns the guard after it."""
+        tb = self.tb
+        self.memory.havoc = lambda width, site=-2, ins=ins, block=block: self.new_input(
+            width, "__llumc_havoc", ins, block, site)
+        value = self.memory.encode(ins, arg, guard, here)
+        if value is not None:
+            local[ins.key] = value
+        assumption = self.memory.last_assumption
+        if assumption is not None:
+            ends.append((tb.and_(guard, tb.not_(assumption)), self.ok))
+            guard = tb.and_(guard, assumption)
+        fault = self.memory.last_fault
+        if fault is not None:
+            ends.append((tb.and_(guard, fault), self.error))
+            guard = tb.and_(guard, tb.not_(fault))
+        return guard
 
-                if self.memory is not None and self.memory.handles(ins):
-                    self.memory.havoc = lambda width, site=-2, ins=ins, block=block: self.new_input(
-                        width, "__llumc_havoc", ins, block, site)
-                    value = self.memory.encode(ins, arg, guard, here)
-                    if value is not None:
-                        local[ins.key] = value
-                    assumption = self.memory.last_assumption
-                    if assumption is not None:  # an allocator's choice that no allocator makes
-                        checks.add(len(ends))
-                        ends.append((tb.and_(guard, tb.not_(assumption)), self.ok))
-                        guard = tb.and_(guard, assumption)
-                    fault = self.memory.last_fault
-                    if fault is not None:  # an invalid access ends the step in error
-                        ends.append((tb.and_(guard, fault), self.error))
-                        guard = tb.and_(guard, tb.not_(fault))
-                    continue
-                pure = self.pure_value(ins, arg)
-                if pure is not None:
-                    local[ins.key] = pure
-                elif op == "phi":
-                    if name == region.root:
-                        local[ins.key] = self.read_state(self.state_of[ins.key])
-                        continue
-                    # One ite per distinct incoming value, under the disjunction of its edges'
-                    # conditions: at most one entering edge is taken in a step (one path through
-                    # a DAG; the conditions are exact), so this equals the ite chain over the
-                    # edges wherever the block runs. RERS's return blocks have 10 000 entering
-                    # edges and a handful of values: a chain over the edges cost a multiplexer
-                    # level per edge and bit.
-                    groups: dict[int, tuple[Term, list[Term]]] = {}
-                    chosen: set[str] = set()
-                    by_pred = self.incoming_of(ins)
-                    for pred, cond in reversed(incoming[name]):
-                        pos, value = by_pred[pred]
-                        if pred in chosen:
-                            continue
-                        chosen.add(pred)
-                        v = read(value, pred, ins, block, pos)
-                        groups.setdefault(v.uid, (v, []))[1].append(cond)
-                    values = list(groups.values())
-                    if not values:
-                        # no entering edge is ever taken in this step (its predecessors end the
-                        # step first, e.g. at an error call): the block never runs, any value does
-                        local[ins.key] = tb.const(0, ins.width)
-                        continue
-                    default = max(values, key=lambda group: len(group[1]))[0]  # no test for the most edges
-                    term = default
-                    for v, conds in values:
-                        if v is not default:
-                            term = tb.ite(tb.any_of(conds), v, term)
-                    local[ins.key] = term
-                elif op == "call":
-                    effect, term, dest = self.call_effect(ins, block, arg)
-                    if effect == "value":
-                        local[ins.key] = term
-                    elif effect == "check":
-                        checks.add(len(ends))
-                        ends.append((tb.and_(guard, tb.not_(term)), dest))
-                        guard = tb.and_(guard, term)
-                    elif effect == "stop":
-                        checks.add(len(ends))
-                        if dest == self.ok:  # exit, abort, an error call under valid-memsafety
-                            exits[len(ends)] = ins.line
-                        ends.append((guard, dest))
-                        break
-                elif op == "br":
-                    if len(ins.targets) == 1:
-                        branches[ins.targets[0]] = tb.true()
-                    else:
-                        c = arg(0)
-                        then, other = ins.targets
-                        branches[then] = c
-                        branches[other] = tb.or_(branches.get(other, tb.false()), tb.not_(c))
-                    break
-                elif op == "switch":
-                    value = arg(0)
-                    matched = tb.false()
-                    for case_value, dest in ins.cases:
-                        hit = tb.eq(value, tb.const(case_value, value.width))
-                        branches[dest] = tb.or_(branches.get(dest, tb.false()), hit)
-                        matched = tb.or_(matched, hit)
-                    default = ins.targets[0]
-                    branches[default] = tb.or_(branches.get(default, tb.false()), tb.not_(matched))
-                    break
-                elif op in ("ret", "unreachable"):
-                    exits[len(ends)] = ins.line
-                    ends.append((guard, self.ok))
-                    break
-                else:
-                    where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source
-                    raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
+    def _encode_phi(self, ins: Instr, block: Block, entering: list[tuple[str, Term]], read) -> Term:
+        """A phi of a region block other than the root, from its entering edges (predecessor,
+        condition).
+
+        One ite per distinct incoming value, under the disjunction of its edges' conditions:
+        at most one entering edge is taken in a step (one path through a DAG; the conditions
+        are exact), so this equals the ite chain over the edges wherever the block runs.
+        RERS's return blocks have 10 000 entering edges and a handful of values: a chain over
+        the edges cost a multiplexer level per edge and bit."""
+        tb = self.tb
+        groups: dict[int, tuple[Term, list[Term]]] = {}
+        chosen: set[str] = set()
+        by_pred = self.incoming_of(ins)
+        for pred, cond in reversed(entering):
+            pos, value = by_pred[pred]
+            if pred in chosen:
+                continue
+            chosen.add(pred)
+            v = read(value, pred, ins, block, pos)
+            groups.setdefault(v.uid, (v, []))[1].append(cond)
+        values = list(groups.values())
+        if not values:
+            # no entering edge is ever taken in this step (its predecessors end the step
+            # first, e.g. at an error call): the block never runs, any value does
+            return tb.const(0, ins.width)
+        default = max(values, key=lambda group: len(group[1]))[0]  # no test for the most edges
+        term = default
+        for v, conds in values:
+            if v is not default:
+                term = tb.ite(tb.any_of(conds), v, term)
+        return term
+
+    def _branch_conditions(self, ins: Instr, arg, branches: dict[str, Term]) -> None:
+        """A br's or a switch's successors with their branch conditions (without the block's
+        guard) into `branches`; a successor reached several ways gets the disjunction."""
+        tb = self.tb
+        if ins.opcode == "br":
+            if len(ins.targets) == 1:
+                branches[ins.targets[0]] = tb.true()
             else:
-                raise UnsupportedError(f"{self.fn.source}: block {name} has no terminator")
-            for target, branch in branches.items():
-                taken = tb.and_(guard, branch)
-                if target not in self.cut_set:
-                    incoming[target].append((name, taken))
+                c = arg(0)
+                then, other = ins.targets
+                branches[then] = c
+                branches[other] = tb.or_(branches.get(other, tb.false()), tb.not_(c))
+            return
+        value = arg(0)
+        matched = tb.false()
+        for case_value, dest in ins.cases:
+            hit = tb.eq(value, tb.const(case_value, value.width))
+            branches[dest] = tb.or_(branches.get(dest, tb.false()), hit)
+            matched = tb.or_(matched, hit)
+        default = ins.targets[0]
+        branches[default] = tb.or_(branches.get(default, tb.false()), tb.not_(matched))
+
+    def _follow_branches(self, block: Block, guard: Term, branches: dict[str, Term], here: Term,
+                         incoming: dict[str, list[tuple[str, Term]]], ends: list[tuple[Term, int]],
+                         writes: dict[int, list[tuple[Term, Term]]], read) -> None:
+        """The block's edges, taken under its guard and their branch conditions: an edge
+        inside the region enters its target's reach condition (`incoming`); an edge to a cut
+        point ends the step there (`ends`) and sets the cut point's phis on the way
+        (`writes`)."""
+        tb = self.tb
+        name = block.name
+        for target, branch in branches.items():
+            taken = tb.and_(guard, branch)
+            if target not in self.cut_set:
+                incoming[target].append((name, taken))
+                continue
+            ends.append((taken, self.codes[target]))
+            for ins in self.fn.block(target).instrs:  # its phis are set on the entering edge
+                if ins.opcode != "phi":
                     continue
-                ends.append((taken, self.codes[target]))
-                for ins in self.fn.block(target).instrs:  # its phis are set on the entering edge
-                    if ins.opcode != "phi":
-                        continue
-                    pos, value = self.incoming_of(ins)[name]
-                    writes[self.state_of[ins.key].index].append(
-                        (tb.and_(here, taken), read(value, name, ins, block, pos)))
-            # values needed after a cut point: written when the block runs
-            for ins in block.instrs:
-                var = state_of.get(ins.key)
-                if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
-                    writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
+                pos, value = self.incoming_of(ins)[name]
+                writes[self.state_of[ins.key].index].append(
+                    (tb.and_(here, taken), read(value, name, ins, block, pos)))
+
+    def _end_step(self, here: Term, ends: list[tuple[Term, int]], checks: set[int], exits: dict[int, int | None],
+                  leaks: bool, writes: dict[int, list[tuple[Term, Term]]]) -> None:
+        """The step's memory edges and writes (leaks at the program's ends, error edges
+        restricted to the tracked cells), then `curr`'s next value: the target of the first
+        end whose condition holds, in execution order (the last one needs no test)."""
+        tb = self.tb
         if self.memory is not None:
             if leaks and exits:
                 ends, checks = self._leaks_at_exits(ends, checks, exits, here)

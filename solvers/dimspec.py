@@ -87,176 +87,226 @@ def parse_dimspec(text: str, name: str = "<input>", warn: Warn | None = _stderr_
 
     `warn` receives one line per kind of deviation from the format's letter (default: stderr;
     None: silent). Raises DimSpecError for what cannot be read.
+
+    The bulk of a file, a whole clause on one line closed by its only 0, is read here with
+    the current section in local variables; `_SectionReader` reads every other line (comments,
+    headers, clauses over several lines, errors) and keeps the state both share.
     """
-    warner = _Warner(name, warn)
     if not text.strip():
         raise DimSpecError(name, 1, "empty file (no DimSpec sections)")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise DimSpecError(name, line, "binary file (contains NUL bytes), not DimSpec text")
-
-    comments: list[str] = []
-    aux: set[int] | None = None
-    aux_line = 0
-    sections: dict[str, list[Clause]] = {}
-    header_line: dict[str, int] = {}
-    declared: dict[str, int] = {}  # clause count each header promises
-    n: int | None = None
-    n_line = 0
-    current: list[Clause] | None = None
-    current_kind = ""
-    width = 0  # largest variable allowed in the current section
-    pending: list[int] = []  # literals of a clause not yet closed by 0
-    pending_line = 0
-    order: list[str] = []
-
-    def close_section(lineno: int) -> None:
-        if pending:
-            raise DimSpecError(
-                name, pending_line, f"unterminated clause in section '{current_kind}' (missing final 0)"
-            )
-        if current is not None and len(current) != declared[current_kind]:
-            warner(
-                "count",
-                header_line[current_kind],
-                f"section '{current_kind}' declares {declared[current_kind]} clauses but has "
-                f"{len(current)} (counts are ignored, as IncPlan does)",
-            )
-
+    reader = _SectionReader(name, _Warner(name, warn))
     lines = text.splitlines()
     clause_start = _CLAUSE_START
+    current: list[Clause] | None = None  # reader.current, reader.pending and reader.width, as locals
+    pending: list[int] = []
+    width = 0
     for index, raw in enumerate(lines):
-        # Fast path for the bulk of a file: a whole clause on one line, closed by its only 0.
         if current is not None and not pending and raw[:1] in clause_start:
             try:
                 ints = list(map(int, raw.split()))
             except ValueError:
-                pass  # the general path below reports the bad token
+                pass  # the general path reports the bad token
             else:
                 if ints[-1] == 0 and max(ints) <= width and -min(ints) <= width and ints.count(0) == 1:
                     ints.pop()
                     current.append(ints)
                     continue
+        reader.read_line(index, raw)
+        current, pending, width = reader.current, reader.pending, reader.width
+    return reader.finish()
+
+
+class _SectionReader:
+    """The state of a DimSpec text being read, line by line: the comments and `c aux`
+    declarations before the first header, the sections read so far with their header lines
+    and declared counts, the section being read (`current`, its `width`) and a clause not yet
+    closed by its 0 (`pending`)."""
+
+    def __init__(self, name: str, warner: _Warner) -> None:
+        self.name = name
+        self.warner = warner
+        self.comments: list[str] = []
+        self.aux: set[int] | None = None
+        self.aux_line = 0
+        self.sections: dict[str, list[Clause]] = {}
+        self.header_line: dict[str, int] = {}
+        self.declared: dict[str, int] = {}  # clause count each header promises
+        self.order: list[str] = []
+        self.n: int | None = None
+        self.n_line = 0
+        self.current: list[Clause] | None = None
+        self.current_kind = ""
+        self.width = 0  # largest variable allowed in the current section
+        self.pending: list[int] = []  # literals of a clause not yet closed by 0
+        self.pending_line = 0
+
+    def read_line(self, index: int, raw: str) -> None:
+        """Line `index` (from 0) of the text, whatever it holds."""
         line = raw.strip()
         if not line:
-            continue
+            return
         first = line[0]
         if first == "c":
-            if current is None and not sections:
-                body = line[1:]
-                if body.startswith(" "):
-                    body = body[1:]
-                words = body.split()
-                if words and words[0] == "aux":
-                    ranges = _parse_ranges(words[1:])
-                    if ranges is None:
-                        warner("aux", index + 1, f"cannot read 'c aux' declaration {body!r}; kept as a comment")
-                        comments.append(body)
-                    else:
-                        aux = (aux or set()) | ranges
-                        aux_line = index + 1
-                    continue
-                comments.append(body)
+            self._comment(index, line)
+        elif first == "%":  # SATLIB end marker some DIMACS writers emit
+            self.warner("percent", index + 1, "'%' line ignored")
+        elif first.isalpha():
+            self._header(index, line)
+        elif self.current is None:
+            raise DimSpecError(self.name, index + 1, "clause before the first section header")
+        else:
+            self._clauses(index, line)
+
+    def _comment(self, index: int, line: str) -> None:
+        """A comment, or a `c aux` declaration, before the first header; warned after it."""
+        if self.current is not None or self.sections:
+            self.warner("comment", index + 1, "comment after the first section header")
+            return
+        body = line[1:]
+        if body.startswith(" "):
+            body = body[1:]
+        words = body.split()
+        if words and words[0] == "aux":
+            ranges = _parse_ranges(words[1:])
+            if ranges is None:
+                self.warner("aux", index + 1, f"cannot read 'c aux' declaration {body!r}; kept as a comment")
+                self.comments.append(body)
             else:
-                warner("comment", index + 1, "comment after the first section header")
-            continue
-        if first == "%":  # SATLIB end marker some DIMACS writers emit
-            warner("percent", index + 1, "'%' line ignored")
-            continue
-        if first.isalpha():
-            tokens = line.split()
-            kind = tokens[0]
-            if len(tokens) < 2 or tokens[1] != "cnf":
-                raise DimSpecError(name, index + 1, f"not a section header nor a clause: {line[:40]!r}")
-            if kind not in SECTIONS:
-                raise DimSpecError(name, index + 1, f"unknown section '{kind}' (expected i, u, g or t)")
-            if len(tokens) != 4 or not tokens[2].isdigit() or not tokens[3].isdigit():
-                raise DimSpecError(
-                    name, index + 1, f"malformed header {line[:40]!r} (expected '{kind} cnf <vars> <clauses>')"
-                )
-            if kind in sections:
-                raise DimSpecError(
-                    name, index + 1, f"duplicate section '{kind}' (first at line {header_line[kind]})"
-                )
-            close_section(index + 1)
-            variables, count = int(tokens[2]), int(tokens[3])
+                self.aux = (self.aux or set()) | ranges
+                self.aux_line = index + 1
+            return
+        self.comments.append(body)
+
+    def _header(self, index: int, line: str) -> None:
+        """`<kind> cnf <vars> <clauses>`: checked, the previous section closed, the new one
+        opened; every section must agree on n (`t` has 2n variables)."""
+        name = self.name
+        tokens = line.split()
+        kind = tokens[0]
+        if len(tokens) < 2 or tokens[1] != "cnf":
+            raise DimSpecError(name, index + 1, f"not a section header nor a clause: {line[:40]!r}")
+        if kind not in SECTIONS:
+            raise DimSpecError(name, index + 1, f"unknown section '{kind}' (expected i, u, g or t)")
+        if len(tokens) != 4 or not tokens[2].isdigit() or not tokens[3].isdigit():
+            raise DimSpecError(
+                name, index + 1, f"malformed header {line[:40]!r} (expected '{kind} cnf <vars> <clauses>')"
+            )
+        if kind in self.sections:
+            raise DimSpecError(
+                name, index + 1, f"duplicate section '{kind}' (first at line {self.header_line[kind]})"
+            )
+        self.close_section()
+        variables, count = int(tokens[2]), int(tokens[3])
+        self._check_n(index, kind, variables)
+        self.current = self.sections[kind] = []
+        self.current_kind = kind
+        self.header_line[kind] = index + 1
+        self.declared[kind] = count
+        self.order.append(kind)
+        self.width = variables
+
+    def _check_n(self, index: int, kind: str, variables: int) -> None:
+        """The header's n (half of `t`'s variables) is the first header's; the first sets it."""
+        n, n_line = self.n, self.n_line
+        if kind == "t":
+            if variables % 2:
+                known = f" = {2 * n} (n = {n} at line {n_line})" if n is not None else ""
+                raise DimSpecError(self.name, index + 1, f"'t' declares {variables} variables, not 2n{known}")
+            this_n = variables // 2
+        else:
+            this_n = variables
+        if n is None:
+            self.n, self.n_line = this_n, index + 1
+        elif this_n != n:
             if kind == "t":
-                if variables % 2:
-                    known = f" = {2 * n} (n = {n} at line {n_line})" if n is not None else ""
-                    raise DimSpecError(name, index + 1, f"'t' declares {variables} variables, not 2n{known}")
-                this_n = variables // 2
+                cause = f"'t' declares {variables} variables, not 2n = {2 * n} (n = {n} at line {n_line})"
+            elif "t" in self.sections:
+                cause = f"section '{kind}' declares {this_n} variables, but 't' (line {n_line}) has width {2 * n} = 2n for n = {n}"
             else:
-                this_n = variables
-            if n is None:
-                n, n_line = this_n, index + 1
-            elif this_n != n:
-                if kind == "t":
-                    cause = f"'t' declares {variables} variables, not 2n = {2 * n} (n = {n} at line {n_line})"
-                elif "t" in sections:
-                    cause = f"section '{kind}' declares {this_n} variables, but 't' (line {n_line}) has width {2 * n} = 2n for n = {n}"
-                else:
-                    cause = f"section '{kind}' declares {this_n} variables, but line {n_line} declared {n}"
-                raise DimSpecError(name, index + 1, cause)
-            current = sections[kind] = []
-            current_kind = kind
-            header_line[kind] = index + 1
-            declared[kind] = count
-            order.append(kind)
-            width = variables
-            continue
-        if current is None:
-            raise DimSpecError(name, index + 1, "clause before the first section header")
+                cause = f"section '{kind}' declares {this_n} variables, but line {n_line} declared {n}"
+            raise DimSpecError(self.name, index + 1, cause)
+
+    def _clauses(self, index: int, line: str) -> None:
+        """A line of literals in the current section: a clause, the rest of one, or several
+        (each 0 closes one)."""
+        width, current = self.width, self.current
         try:
             ints = list(map(int, line.split()))
         except ValueError:
             bad = next(t for t in line.split() if not _is_int(t))
-            raise DimSpecError(name, index + 1, f"not an integer: {bad[:30]!r}") from None
+            raise DimSpecError(self.name, index + 1, f"not an integer: {bad[:30]!r}") from None
         if ints and (max(ints) > width or -min(ints) > width):
             lit = next(x for x in ints if abs(x) > width)
             raise DimSpecError(
-                name,
+                self.name,
                 index + 1,
-                f"literal {lit} beyond the {width} variables declared for section '{current_kind}'",
+                f"literal {lit} beyond the {width} variables declared for section '{self.current_kind}'",
             )
         # Fast path: the usual one clause per line, closed by its 0.
-        if not pending and ints and ints[-1] == 0 and 0 not in ints[:-1]:
+        if not self.pending and ints and ints[-1] == 0 and 0 not in ints[:-1]:
             ints.pop()
             current.append(ints)
-            continue
-        if not pending:
-            pending_line = index + 1
+            return
+        if not self.pending:
+            self.pending_line = index + 1
         for lit in ints:
             if lit == 0:
-                current.append(pending)
-                pending = []
-                pending_line = index + 1
+                current.append(self.pending)
+                self.pending = []
+                self.pending_line = index + 1
             else:
-                if not pending:
-                    pending_line = index + 1
-                pending.append(lit)
-    if n is None:
-        raise DimSpecError(name, 1, "no section header (expected lines like 'i cnf <vars> <clauses>')")
-    close_section(len(lines))
+                if not self.pending:
+                    self.pending_line = index + 1
+                self.pending.append(lit)
 
-    missing = [k for k in SECTIONS if k not in sections]
-    if missing:
-        explained = ", ".join(
-            f"'{k}'" + (" (every state may follow every state)" if k == "t" else "") for k in missing
+    def close_section(self) -> None:
+        """The section being read ends: no clause may be left open; a count that differs
+        from its header's is warned."""
+        if self.pending:
+            raise DimSpecError(
+                self.name, self.pending_line,
+                f"unterminated clause in section '{self.current_kind}' (missing final 0)"
+            )
+        kind = self.current_kind
+        if self.current is not None and len(self.current) != self.declared[kind]:
+            self.warner(
+                "count",
+                self.header_line[kind],
+                f"section '{kind}' declares {self.declared[kind]} clauses but has "
+                f"{len(self.current)} (counts are ignored, as IncPlan does)",
+            )
+
+    def finish(self) -> TransitionSystem:
+        """The system read: missing sections are empty (warned), as are sections out of
+        order; `c aux` may not name a variable beyond n."""
+        n = self.n
+        if n is None:
+            raise DimSpecError(self.name, 1, "no section header (expected lines like 'i cnf <vars> <clauses>')")
+        self.close_section()
+        sections = self.sections
+        missing = [k for k in SECTIONS if k not in sections]
+        if missing:
+            explained = ", ".join(
+                f"'{k}'" + (" (every state may follow every state)" if k == "t" else "") for k in missing
+            )
+            self.warner("missing", None, f"no section {explained}: taken as empty (true)")
+        if self.order != [k for k in SECTIONS if k in sections]:
+            self.warner("order", None, f"sections in order {' '.join(self.order)} instead of i u g t")
+        aux = self.aux
+        if aux is not None and aux and max(aux) > n:
+            raise DimSpecError(self.name, self.aux_line, f"'c aux' declares variable {max(aux)} beyond n = {n}")
+        return TransitionSystem(
+            n=n,
+            init=sections.get("i", []),
+            universal=sections.get("u", []),
+            goal=sections.get("g", []),
+            trans=sections.get("t", []),
+            aux=frozenset(aux) if aux is not None else None,
+            comments=self.comments,
         )
-        warner("missing", None, f"no section {explained}: taken as empty (true)")
-    if order != [k for k in SECTIONS if k in sections]:
-        warner("order", None, f"sections in order {' '.join(order)} instead of i u g t")
-    if aux is not None and aux and max(aux) > n:
-        raise DimSpecError(name, aux_line, f"'c aux' declares variable {max(aux)} beyond n = {n}")
-    return TransitionSystem(
-        n=n,
-        init=sections.get("i", []),
-        universal=sections.get("u", []),
-        goal=sections.get("g", []),
-        trans=sections.get("t", []),
-        aux=frozenset(aux) if aux is not None else None,
-        comments=comments,
-    )
 
 
 def _is_int(token: str) -> bool:
