@@ -330,8 +330,17 @@ class LargeBlockEncoder(StepEncoder):
                             exits[len(ends)] = ins.line
                         ends.append((guard, dest))
                         break
-                elif op in ("br", "switch"):
-                    self._branch_conditions(ins, arg, branches)
+                elif op == "br":
+                    if len(ins.targets) == 1:
+                        branches[ins.targets[0]] = tb.true()
+                    else:
+                        c = arg(0)
+                        then, other = ins.targets
+                        branches[then] = c
+                        branches[other] = tb.or_(branches.get(other, tb.false()), tb.not_(c))
+                    break
+                elif op == "switch":
+                    self._switch_conditions(ins, arg, branches)
                     break
                 elif op in ("ret", "unreachable"):
                     exits[len(ends)] = ins.line
@@ -448,19 +457,10 @@ class LargeBlockEncoder(StepEncoder):
                 term = tb.ite(tb.any_of(conds), v, term)
         return term
 
-    def _branch_conditions(self, ins: Instr, arg, branches: dict[str, Term]) -> None:
-        """A br's or a switch's successors with their branch conditions (without the block's
-        guard) into `branches`; a successor reached several ways gets the disjunction."""
+    def _switch_conditions(self, ins: Instr, arg, branches: dict[str, Term]) -> None:
+        """A switch's successors with their branch conditions (without the block's guard)
+        into `branches`; a successor reached several ways gets the disjunction."""
         tb = self.tb
-        if ins.opcode == "br":
-            if len(ins.targets) == 1:
-                branches[ins.targets[0]] = tb.true()
-            else:
-                c = arg(0)
-                then, other = ins.targets
-                branches[then] = c
-                branches[other] = tb.or_(branches.get(other, tb.false()), tb.not_(c))
-            return
         value = arg(0)
         matched = tb.false()
         for case_value, dest in ins.cases:
