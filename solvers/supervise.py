@@ -244,14 +244,15 @@ class _Messages:
 
 
 def _worker(work: Callable[[], int], parent: int, out_write: int, message_write: int, closing: list[int],
-            directory: str | None) -> None:
-    """The forked worker: its own process group, dies with the supervisor, stdout into the pipe;
-    runs `work` and exits with its code (never returns)."""
+            directory: str | None, interrupts: _Interrupts) -> None:
+    """The forked worker: its own process group, dies with the supervisor, stdout into the pipe,
+    the signal handlers the command had; runs `work` and exits with its code (never returns)."""
     global _channel
     code = 1
     try:
         os.setpgid(0, 0)
         die_with_parent(parent)
+        interrupts.restore()
         for fd in closing:
             os.close(fd)
         os.dup2(out_write, 1)
@@ -310,8 +311,9 @@ def _kill_group(pgid: int) -> None:
 
 class _Interrupts:
     """SIGINT, SIGTERM and SIGHUP in the supervisor: noted (the loop acts on them), the previous
-    handlers back on `restore`. A signal this process was started ignoring (SIGINT in a
-    background job of a shell) stays ignored."""
+    handlers back on `restore` (in the worker). A signal this process was started ignoring
+    (SIGINT in a background job of a shell) stays ignored. The supervisor keeps these handlers
+    to its end: a signal while it prints the answer does not cut the answer short."""
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -344,9 +346,11 @@ def supervise(work: Callable[[], int], limits: Limits, *, temporary: bool = True
     for stream in (sys.stdout, sys.stderr):
         stream.flush()
     parent = os.getpid()
+    interrupts = _Interrupts()  # before the fork: no moment in which a signal would kill this process
     worker = os.fork()
     if worker == 0:
-        _worker(work, parent, out_write, message_write, [out_read, message_read, watch_read, watch_write], directory)
+        _worker(work, parent, out_write, message_write, [out_read, message_read, watch_read, watch_write], directory,
+                interrupts)
     try:
         os.setpgid(worker, worker)  # (the worker does too: whichever runs first)
     except OSError:
@@ -357,7 +361,6 @@ def supervise(work: Callable[[], int], limits: Limits, *, temporary: bool = True
     os.close(watch_read)
     os.close(out_write)
     os.close(message_write)
-    interrupts = _Interrupts()
     try:
         ending = _watch(worker, out_read, message_read, limits, started, interrupts)
     finally:
@@ -366,7 +369,6 @@ def supervise(work: Callable[[], int], limits: Limits, *, temporary: bool = True
             os.waitpid(worker, 0)
         except ChildProcessError:
             pass
-        interrupts.restore()
         if directory is not None:
             shutil.rmtree(directory, ignore_errors=True)
         os.write(watch_write, _DONE)
