@@ -18,6 +18,7 @@ by the same code.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -30,9 +31,14 @@ from llumc.errors import LlumcError
 
 EXECUTORS = ("local", "dask")
 
-# Sets the address-space limit, then becomes the checker: argv = [python, -c, SHIM, MiB, checker...].
+# Dies with the Dask worker that started it (prctl PR_SET_PDEATHSIG; its parent's pid checked
+# after, as `solvers.supervise.die_with_parent` does), sets the address-space limit, then becomes
+# the checker: argv = [python, -c, SHIM, parent pid, MiB, checker...].
 _LIMIT_SHIM = (
-    "import os, resource, sys; limit = int(sys.argv[1]) << 20; "
+    "import ctypes, os, resource, signal, sys; "
+    "ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0) if sys.platform.startswith('linux') else None; "
+    "os.getppid() == int(sys.argv.pop(1)) or os._exit(1); "
+    "limit = int(sys.argv[1]) << 20; "
     "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
     "os.execv(sys.argv[2], sys.argv[2:])"
 )
@@ -51,12 +57,12 @@ def run_one(task: Task, engine: str, timeout: float, grace: float, memory_mb: in
     """One task as the local executor runs it, blocking: the checker in its own session under
     the memory limit, killed with its process group at `timeout + grace`."""
     hard_limit = timeout + grace
-    argv = _checker_argv(checker, task, engine, timeout, witness_dir)
+    argv = _checker_argv(checker, task, engine, timeout, witness_dir, memory_mb)
     stdout = tempfile.TemporaryFile("w+", errors="replace")
     stderr = tempfile.TemporaryFile("w+", errors="replace")
     try:
         started = time.monotonic()
-        process = subprocess.Popen([sys.executable, "-c", _LIMIT_SHIM, str(memory_mb), *argv],
+        process = subprocess.Popen([sys.executable, "-c", _LIMIT_SHIM, str(os.getpid()), str(memory_mb), *argv],
                                    stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
                                    start_new_session=True, text=True)
         killed = False

@@ -283,8 +283,11 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
     ]
     for argv, env in steps:
         try:
+            # In the build's directory (every path above is absolute): run from a directory that
+            # holds zig (the project's, with its .venv), zig names its C library's sources by
+            # relative paths, misses its cache and builds the library anew, 30-90 s per replay.
             proc = subprocess.run(argv, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
-                                  stdin=subprocess.DEVNULL, env=env)
+                                  stdin=subprocess.DEVNULL, env=env, cwd=binary.parent)
         except FileNotFoundError:
             return f"clang not found: {command[0]}"
         except subprocess.TimeoutExpired:
