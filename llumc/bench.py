@@ -324,7 +324,9 @@ def run_tasks(
     """Run every task with every engine, at most `jobs` checker processes at a time.
 
     A process still running at `timeout + grace` seconds is killed with its process group and
-    counts as unknown. A single thread polls the processes, so the memory limit can be set
+    counts as unknown (`llumc check` itself answers by `timeout` + 2 s; the grace is for other
+    checkers). Each checker dies with the bench, however the bench ends; Ctrl-C and SIGTERM kill
+    the running checkers' process groups. A single thread polls the processes, so the memory limit can be set
     between fork and exec (preexec_fn is unsafe only with threads). `witness_dir`: each checker
     writes the witness of its TRUE or FALSE answer there (`witness_path`)."""
     checker = list(checker) if checker else default_checker()

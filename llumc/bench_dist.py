@@ -12,13 +12,15 @@ Isolation and limits are the local executor's, per task: on the worker, each tas
 address-space limit and the same hard wall-clock limit, after which its whole process group is
 killed; its output is read by the same `_result_from_output`. The limit is set by a small
 Python shim that execs the checker, since a Dask worker runs tasks in threads, where
-`preexec_fn` is unsafe. Results come back as `TaskResult`s, so the TSV and the plot are written
+`preexec_fn` is unsafe; the shim also has the checker die with the worker that started it (the
+bench killed, even by SIGKILL, takes its local cluster's workers along, and they their checkers). Results come back as `TaskResult`s, so the TSV and the plot are written
 by the same code.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,7 +28,8 @@ import time
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from llumc.bench import Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running
+from llumc.bench import (Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running,
+                         _terminate_as_interrupt)
 from llumc.errors import LlumcError
 
 EXECUTORS = ("local", "dask")
@@ -115,6 +118,7 @@ def run_tasks_dask(
         raise LlumcError(f"--scheduler {scheduler}: cannot connect: {err}") from err
     results: list[TaskResult] = []
     bench_start = time.monotonic()
+    previous_term = _terminate_as_interrupt()
     try:
         pairs = [(task, engine) for engine in engines for task in tasks]
         futures = [client.submit(run_one, task, engine, timeout, grace, memory_mb, checker, witness_dir,
@@ -128,4 +132,6 @@ def run_tasks_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+        if previous_term is not None:
+            signal.signal(signal.SIGTERM, previous_term)
     return results

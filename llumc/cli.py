@@ -572,7 +572,10 @@ def bench_command(
 def main() -> None:
     """Entry point: one clear line and exit code 2 for bad input, never a traceback."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if code == 130:  # typer's answer to a KeyboardInterrupt (Ctrl-C, SIGTERM in `bench`)
+            print("llumc: interrupted", file=sys.stderr)
+            sys.exit(130)
         if _KEPT_UNTIL_EXIT:
             sys.stdout.flush()
             sys.stderr.flush()
