@@ -12,6 +12,7 @@ About a minute in all: two checks at a time, each killed within 3 s of its worke
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -23,11 +24,14 @@ from pathlib import Path
 
 import pytest
 
+import shared_data
+
 ROOT = Path(__file__).resolve().parent.parent
 # every engine busy until the time limit (no engine proves its nonlinear invariant quickly)
 LONG = ROOT / "tests" / "programs" / "check" / "long_division_loop.c"
 # encoding, explicit search, counterexample and native replay in about a second
 QUICK_FALSE = ROOT / "examples" / "appendix.c"
+RERS = shared_data.SHARED / "benchmarks" / "llumc-publications" / "TRUE" / "Problem07_label00_true-unreach-call.c"
 TAG = "LLUMC_SOAK_TAG"
 KILLS = 24
 SIGNALS = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)
@@ -176,3 +180,53 @@ def test_three_checks_at_once_each_answer_within_their_timeout_and_two_seconds(t
         assert out.startswith("UNKNOWN ("), out
         assert code == 3
         assert seconds <= 12.0, f"answered after {seconds:.1f} s: {out}"
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGKILL, signal.SIGTERM])
+def test_solve_killed_leaves_no_process(tmp_path, signal_number):
+    """`llumc solve` runs its engine in a worker too: gone with it on SIGKILL; on SIGTERM the
+    engine's own UNKNOWN with the depth it reached."""
+    name = f"solve-{os.getpid()}-{signal_number}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), TAG: name}
+    process = subprocess.Popen([sys.executable, "-m", "llumc", "solve", str(ROOT / "tests" / "data" / "lfsr_safe.dimspec"),
+                                "--bmc"], cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        process.stderr.readline()  # its first progress line: the worker is solving
+        process.send_signal(signal_number)
+        out, _ = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    if signal_number == signal.SIGKILL:
+        assert process.returncode == -signal.SIGKILL
+    else:
+        assert out.startswith("s UNKNOWN interrupted (no path of length ≤ "), out
+        assert process.returncode == 0
+    stop = time.monotonic() + 10.0
+    while (left := _processes_of(name, tmp_path)) and time.monotonic() < stop:
+        time.sleep(0.05)
+    assert not left
+
+
+def test_memory_limit_counts_every_process_of_the_check():
+    # the worker alone holds about 100 MB (Python, llvmlite, Boolector), its engines as much again
+    run = subprocess.run([sys.executable, "-m", "llumc", "check", str(LONG), "--timeout", "60", "--memory-limit", "64",
+                          "--json"], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 3, run.stderr
+    answer = json.loads(run.stdout)
+    assert answer["verdict"] == "unknown" and answer["reason"] == "memory limit"
+
+
+@pytest.mark.skipif(not RERS.is_file(), reason="LLUMC's benchmark set absent")
+def test_timeout_names_the_phase_it_cut():
+    """A RERS program's front end (long calls into LLVM, which no signal interrupts) outlasts a
+    one-second limit: the supervisor ends it and says where it was; the JSON has the phases' times."""
+    run = subprocess.run([sys.executable, "-m", "llumc", "check", str(RERS), "--32", "--timeout", "1", "--json"],
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                         timeout=120)
+    answer = json.loads(run.stdout)
+    assert answer["verdict"] == "unknown"
+    assert answer["reason"] in ("timeout during encoding", "timeout while encoding"), answer["reason"]
+    assert "encoding" in answer["phases"]
