@@ -101,9 +101,10 @@ def tell(message: dict) -> None:
     supervised."""
     if _channel is None:
         return
-    data = (json.dumps(message) + "\n").encode()
+    data = memoryview((json.dumps(message) + "\n").encode())
     try:
-        os.write(_channel, data)
+        while data:
+            data = data[os.write(_channel, data):]
     except OSError:
         pass
 
@@ -371,7 +372,10 @@ def supervise(work: Callable[[], int], limits: Limits, *, temporary: bool = True
             pass
         if directory is not None:
             shutil.rmtree(directory, ignore_errors=True)
-        os.write(watch_write, _DONE)
+        try:
+            os.write(watch_write, _DONE)
+        except OSError:  # the janitor is gone (killed with this process's group): nothing to tell
+            pass
         os.close(watch_write)
         os.close(out_read)
         os.close(message_read)
