@@ -251,6 +251,8 @@ def _answer_without_worker(ending, plan, *, engine: str, as_json: bool) -> int:
     if internal:
         print(f"llumc: {reason}", file=sys.stderr)
     finished = {message["finished"]: message for message in ending.messages if "finished" in message}
+    if finished and not internal:  # e.g. cut while writing a witness: the answer stands, the witness does not
+        print(f"llumc: {reason}; the answers found before it stand (no witness written after them)", file=sys.stderr)
     answers = []  # (spec, JSON of its result, text of its result)
     for spec in plan.properties:
         if spec.name in finished:
