@@ -231,3 +231,34 @@ def test_timeout_names_the_phase_it_cut():
     assert answer["verdict"] == "unknown"
     assert answer["reason"] in ("timeout during encoding", "timeout while encoding"), answer["reason"]
     assert "encoding" in answer["phases"]
+
+
+def test_answers_found_before_a_cut_stand(tmp_path, capsys):
+    """A task whose first property was answered (and told to the supervisor) before the time
+    limit cut the second: the first keeps its answer, the second is UNKNOWN with the phase."""
+    from llumc.check import check_program
+    from llumc.cli import _answer_without_worker
+    from llumc.task import plan_check
+    from solvers.supervise import Ending
+
+    (tmp_path / "properties").mkdir()
+    (tmp_path / "properties" / "unreach-call.prp").write_text("CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+    (tmp_path / "properties" / "no-overflow.prp").write_text("CHECK( init(main()), LTL(G ! overflow) )\n")
+    (tmp_path / "task").mkdir()
+    (tmp_path / "task" / "a.c").write_text(QUICK_FALSE.read_text())
+    (tmp_path / "task" / "a.yml").write_text(
+        "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n"
+        "  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\n"
+        "  - property_file: ../properties/no-overflow.prp\n    expected_verdict: true\n"
+        "options:\n  language: C\n  data_model: LP64\n")
+    plan = plan_check(tmp_path / "task" / "a.yml", prop=None, property_file=None, m32=False, data_model=None)
+    first = check_program(tmp_path / "task" / "a.c", prop="unreach-call")
+    assert first.verdict == "false"
+    told = {"finished": "unreach-call", "json": first.to_json(), "text": "unreach-call: FALSE (expected false)\n"}
+    cut = Ending("timeout", phase="engines", phases={"encoding": 0.1, "engines": 3.0}, messages=[told], seconds=5.0)
+    assert _answer_without_worker(cut, plan, engine="portfolio", as_json=True) == 10
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["verdict"] == "false"
+    assert [(r["property"], r["verdict"], r["reason"]) for r in answer["results"]] == [
+        ("unreach-call", "false", None), ("no-overflow", "unknown", "timeout during engines")]
+    assert answer["results"][1]["phases"] == {"encoding": 0.1, "engines": 3.0}
