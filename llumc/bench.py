@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
 from llumc.errors import LlumcError
+from solvers.supervise import die_with_parent, prepare
 
 __all__ = [
     "SUPPORTED_PROPERTIES",
@@ -214,18 +215,27 @@ def witness_path(directory: Path, task: Task, engine: str) -> Path:
 
 
 def _checker_argv(checker: Sequence[str], task: Task, engine: str, timeout: float,
-                  witness_dir: Path | None = None) -> list[str]:
+                  witness_dir: Path | None = None, memory_mb: int | None = None) -> list[str]:
+    """The checker's command line; `memory_mb`: its memory limit, all its processes together
+    (`llumc check --memory-limit`: UNKNOWN (memory limit) rather than a process killed)."""
     argv = [*checker, str(task.source), "--property", task.property, "--json",
             "--timeout", f"{timeout:g}", "--engine", engine]
+    if memory_mb is not None:
+        argv += ["--memory-limit", str(memory_mb)]
     if witness_dir is not None:
         argv += ["--witness", str(witness_path(witness_dir, task, engine))]
     return argv + (["--32"] if task.m32 else [])
 
 
 def _memory_limiter(memory_mb: int) -> Callable[[], None]:
+    """Between fork and exec of a checker: its address space limited, and it dies with the bench
+    (its own session keeps it from the bench's process group)."""
     limit = memory_mb << 20
+    parent = os.getpid()
+    prepare()
 
     def limit_child() -> None:  # between fork and exec; the run loop is single-threaded
+        die_with_parent(parent)
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
@@ -314,7 +324,9 @@ def run_tasks(
     """Run every task with every engine, at most `jobs` checker processes at a time.
 
     A process still running at `timeout + grace` seconds is killed with its process group and
-    counts as unknown. A single thread polls the processes, so the memory limit can be set
+    counts as unknown (`llumc check` itself answers by `timeout` + 2 s; the grace is for other
+    checkers). Each checker dies with the bench, however the bench ends; Ctrl-C and SIGTERM kill
+    the running checkers' process groups. A single thread polls the processes, so the memory limit can be set
     between fork and exec (preexec_fn is unsafe only with threads). `witness_dir`: each checker
     writes the witness of its TRUE or FALSE answer there (`witness_path`)."""
     checker = list(checker) if checker else default_checker()
@@ -325,6 +337,7 @@ def run_tasks(
     running: list[_Running] = []
     results: list[TaskResult] = []
     bench_start = time.monotonic()
+    previous_term = _terminate_as_interrupt()
     try:
         while queue or running:
             while queue and len(running) < max(1, jobs):
@@ -332,7 +345,7 @@ def run_tasks(
                 stdout = tempfile.TemporaryFile("w+", errors="replace")
                 stderr = tempfile.TemporaryFile("w+", errors="replace")
                 process = subprocess.Popen(
-                    _checker_argv(checker, task, engine, timeout, witness_dir), stdin=subprocess.DEVNULL,
+                    _checker_argv(checker, task, engine, timeout, witness_dir, memory_mb), stdin=subprocess.DEVNULL,
                     stdout=stdout, stderr=stderr, start_new_session=True,
                     preexec_fn=_memory_limiter(memory_mb), text=True,
                 )
@@ -358,7 +371,24 @@ def run_tasks(
         for entry in running:  # interrupted: leave nothing behind
             _kill_group(entry.process)
             entry.process.wait()
+        if previous_term is not None:
+            signal.signal(signal.SIGTERM, previous_term)
     return results
+
+
+def _interrupt(_number, _frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _terminate_as_interrupt():
+    """SIGTERM ends the bench as Ctrl-C does: its checkers' process groups killed on the way out
+    (by default SIGTERM ends Python at once, and they would run on). The previous handler, or
+    None where this is not the main thread."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _interrupt)
 
 
 def _print_progress(stream: TextIO, result: TaskResult, done: int, total: int, elapsed: float) -> None:

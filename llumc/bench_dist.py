@@ -12,12 +12,15 @@ Isolation and limits are the local executor's, per task: on the worker, each tas
 address-space limit and the same hard wall-clock limit, after which its whole process group is
 killed; its output is read by the same `_result_from_output`. The limit is set by a small
 Python shim that execs the checker, since a Dask worker runs tasks in threads, where
-`preexec_fn` is unsafe. Results come back as `TaskResult`s, so the TSV and the plot are written
+`preexec_fn` is unsafe; the shim also has the checker die with the worker that started it (the
+bench killed, even by SIGKILL, takes its local cluster's workers along, and they their checkers). Results come back as `TaskResult`s, so the TSV and the plot are written
 by the same code.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -25,14 +28,20 @@ import time
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from llumc.bench import Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running
+from llumc.bench import (Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running,
+                         _terminate_as_interrupt)
 from llumc.errors import LlumcError
 
 EXECUTORS = ("local", "dask")
 
-# Sets the address-space limit, then becomes the checker: argv = [python, -c, SHIM, MiB, checker...].
+# Dies with the Dask worker that started it (prctl PR_SET_PDEATHSIG; its parent's pid checked
+# after, as `solvers.supervise.die_with_parent` does), sets the address-space limit, then becomes
+# the checker: argv = [python, -c, SHIM, parent pid, MiB, checker...].
 _LIMIT_SHIM = (
-    "import os, resource, sys; limit = int(sys.argv[1]) << 20; "
+    "import ctypes, os, resource, signal, sys; "
+    "ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0) if sys.platform.startswith('linux') else None; "
+    "os.getppid() == int(sys.argv.pop(1)) or os._exit(1); "
+    "limit = int(sys.argv[1]) << 20; "
     "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
     "os.execv(sys.argv[2], sys.argv[2:])"
 )
@@ -51,12 +60,12 @@ def run_one(task: Task, engine: str, timeout: float, grace: float, memory_mb: in
     """One task as the local executor runs it, blocking: the checker in its own process group under
     the memory limit, killed with its process group at `timeout + grace`."""
     hard_limit = timeout + grace
-    argv = _checker_argv(checker, task, engine, timeout, witness_dir)
+    argv = _checker_argv(checker, task, engine, timeout, witness_dir, memory_mb)
     stdout = tempfile.TemporaryFile("w+", errors="replace")
     stderr = tempfile.TemporaryFile("w+", errors="replace")
     try:
         started = time.monotonic()
-        process = subprocess.Popen([sys.executable, "-c", _LIMIT_SHIM, str(memory_mb), *argv],
+        process = subprocess.Popen([sys.executable, "-c", _LIMIT_SHIM, str(os.getpid()), str(memory_mb), *argv],
                                    stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
                                    start_new_session=True, text=True)
         killed = False
@@ -109,6 +118,7 @@ def run_tasks_dask(
         raise LlumcError(f"--scheduler {scheduler}: cannot connect: {err}") from err
     results: list[TaskResult] = []
     bench_start = time.monotonic()
+    previous_term = _terminate_as_interrupt()
     try:
         pairs = [(task, engine) for engine in engines for task in tasks]
         futures = [client.submit(run_one, task, engine, timeout, grace, memory_mb, checker, witness_dir,
@@ -122,4 +132,6 @@ def run_tasks_dask(
         client.close()
         if cluster is not None:
             cluster.close()
+        if previous_term is not None:
+            signal.signal(signal.SIGTERM, previous_term)
     return results

@@ -33,6 +33,7 @@ import threading
 
 from llumc.bitblast import Translator, asserted_roots, boolector_instance, dump_asserted
 from llumc.terms import Term, TermBuilder
+from solvers.supervise import die_with_parent, prepare
 
 # How often the sending thread looks for new terms. Each look copies the table's keys (one
 # C call, 2-3 ms at RERS's 214 000 terms): 10 looks a second cost little, and the child is never
@@ -87,6 +88,8 @@ class BlastAhead:
         threads running (a lock one of them holds would stay held in the child)."""
         if not hasattr(os, "fork") or threading.active_count() > 1:
             return None
+        prepare()
+        parent = os.getpid()
         down_read, down_write = os.pipe()
         up_read, up_write = os.pipe()
         try:
@@ -96,6 +99,7 @@ class BlastAhead:
                 os.close(fd)
             return None
         if pid == 0:
+            die_with_parent(parent)
             os.close(down_write)
             os.close(up_read)
             _replay(down_read, up_write, rewrite_level, division)  # never returns

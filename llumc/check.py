@@ -88,6 +88,9 @@ class CheckResult:
     # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
     uninitialised_values: int = 0
     heap_objects: int = 0  # heap allocation sites in the model (valid-memsafety checks leaks then)
+    # Seconds per phase, in the order run: encoding, explicit-state search, invariant search,
+    # engines, replay, proof check (`PhaseClock`).
+    phases: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -303,6 +306,37 @@ class _Timeout(Exception):
     pass
 
 
+class PhaseClock:
+    """Seconds per phase of a check (the JSON's `phases`). Each phase entered is also told to
+    the supervising process (`solvers.supervise`), which names it when the time limit cuts it."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.current: str | None = None
+        self.since = 0.0
+
+    def enter(self, name: str) -> None:
+        from solvers.supervise import enter_phase
+
+        self.stop()
+        self.current, self.since = name, time.monotonic()
+        enter_phase(name)
+
+    def stop(self) -> None:
+        if self.current is not None:
+            spent = self.seconds.get(self.current, 0.0) + time.monotonic() - self.since
+            self.seconds[self.current] = round(spent, 3)
+            self.current = None
+
+
+def final_reserve(timeout: float | None) -> float:
+    """Seconds of a time limit kept from the engines for what must not be cut once started: the
+    native replay of a counterexample (about half a second once zig's C library is built; the
+    first replay of a machine builds it, a minute) and the check of the loop invariants a proof
+    rests on. A tenth of the limit, between 1 and 5 s."""
+    return 0.0 if timeout is None else max(1.0, min(5.0, 0.1 * timeout))
+
+
 @contextmanager
 def _deadline(seconds: float | None):
     """Raise _Timeout in the main thread after `seconds` (the encoder has no deadline of its own;
@@ -355,12 +389,16 @@ def explicit_budget(timeout: float | None) -> float:
 
 def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: str, m32: bool, clang: str | None,
               solver: str, ir_trace: bool, say: Progress, latest: float | None = None,
-              cancelled: Callable[[], bool] | None = None) -> CheckResult | None:
+              cancelled: Callable[[], bool] | None = None, clock: PhaseClock | None = None,
+              end: float | None = None) -> CheckResult | None:
     """The explicit-state engine (llumc/explicit.py): TRUE with its state set checked by fresh
     SAT calls, FALSE with its path replayed natively, else None (the other engines go on, or
-    one of them has answered: `cancelled`)."""
+    one of them has answered: `cancelled`). `end`: when the whole check must have answered
+    (the replay's time limit)."""
     from llumc.explicit import explore
 
+    clock = clock or PhaseClock()
+    clock.enter("explicit-state search")
     say(f"explicit-state search (at most {seconds:.0f} s)")
     try:
         found = explore(encoded, deadline=time.monotonic() + seconds, solver=solver, progress=say,
@@ -378,8 +416,9 @@ def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: 
                            confirmation=f"all {found.states} reachable states enumerated, the set checked "
                                         f"inductive and free of errors by fresh SAT calls")
     if found.status == "error":
+        clock.enter("replay")
         result = confirm_counterexample(encoded, found.trace, Path(path), m32=m32, clang=clang, ir_trace=ir_trace,
-                                        timeout=30.0, progress=say)
+                                        timeout=_replay_timeout(end), progress=say)
         if result.verdict == "false":
             result.engine, result.steps = "explicit", len(found.trace) - 1
             return result
@@ -388,6 +427,11 @@ def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: 
     if found.reason != "cancelled":
         say(f"explicit: no answer ({found.reason}; {found.states} states, {found.seconds:.1f} s)")
     return None
+
+
+def _replay_timeout(end: float | None) -> float:
+    """Seconds the replayed program may run: until the check's end, at most 30 s."""
+    return 30.0 if end is None else max(1.0, min(30.0, end - time.monotonic()))
 
 
 def describe_proof(answer) -> str:
@@ -445,6 +489,8 @@ def check_program(
             progress("no invalid dereference or free (proven); now memory leaks (valid-memtrack)")
         second = check_program(path, timeout=left, memtrack=True, **options)
         second.seconds += first.seconds
+        second.phases = {name: round(first.phases.get(name, 0.0) + second.phases.get(name, 0.0), 3)
+                         for name in {**first.phases, **second.phases}}
         if second.verdict == "unknown" and second.reason:
             second.reason = f"no invalid dereference or free (proven), but {second.reason}"
         return second
@@ -454,9 +500,13 @@ def check_program(
 
     started = time.monotonic()
     say = progress or (lambda _msg: None)
+    end = None if timeout is None else started + timeout
+    reserve = final_reserve(timeout)
+    clock = PhaseClock()
 
-    def remaining() -> float | None:
-        return None if timeout is None else max(0.1, timeout - (time.monotonic() - started))
+    def engine_time() -> float | None:
+        """The engines' share of the time left: the final reserve stays for a replay or proof check."""
+        return None if end is None else max(0.1, end - reserve - time.monotonic())
 
     strengthening = None
     search_report: dict | None = None
@@ -472,6 +522,8 @@ def check_program(
                 f"no error found (proven), but a pointer to local '{reborn[0]}', declared in a loop, "
                 "may outlive an iteration, and llumc does not tell the loop's instances apart"))
         res.seconds = time.monotonic() - started
+        clock.stop()
+        res.phases = dict(clock.seconds)
         res.heap_objects = heap_objects
         res.invariant_search = search_report
         if strengthening is not None and res.verdict == "true" and invariants_checked:
@@ -480,6 +532,7 @@ def check_program(
 
     try:
         say(f"encoding {path} ({prop})")
+        clock.enter("encoding")
         with _deadline(timeout):
             encoded = encode_file(path, prop=prop, m32=m32, clang=clang, scheme=scheme, memtrack=memtrack is not False,
                                   columns=columns)
@@ -499,9 +552,9 @@ def check_program(
         say(f"{name}: " + ", ".join(f"{k} {v}" for k, v in info.items()))
 
     if engine == "explicit":
-        found = _explicit(encoded, path, seconds=remaining() or 3600.0, prop=prop, m32=m32, clang=clang,
+        found = _explicit(encoded, path, seconds=engine_time() or 3600.0, prop=prop, m32=m32, clang=clang,
                           solver=solver, ir_trace=ir_trace, say=say,
-                          latest=None if timeout is None else started + timeout)
+                          latest=None if end is None else end - reserve, clock=clock, end=end)
         return finish(found or CheckResult("unknown", prop, engine, reason="explicit-state search: no answer"))
     search = invariants and engine != "bmc" and has_loops(encoded)
 
@@ -509,10 +562,12 @@ def check_program(
         """The explicit-state search within its share of the portfolio's time."""
         seconds = explicit_budget(timeout)
         if timeout is not None:
-            seconds = min(seconds, max(0.5, (remaining() or 0.0) - 1.0))
-        return _explicit(encoded, path, seconds=seconds, prop=prop, m32=m32, clang=clang, solver=solver,
-                         ir_trace=ir_trace, say=say, latest=None if timeout is None else started + timeout - 1.0,
-                         cancelled=cancelled)
+            seconds = min(seconds, max(0.5, (engine_time() or 0.0) - 1.0))
+        found = _explicit(encoded, path, seconds=seconds, prop=prop, m32=m32, clang=clang, solver=solver,
+                          ir_trace=ir_trace, say=say, latest=None if end is None else end - reserve - 1.0,
+                          cancelled=cancelled, clock=clock, end=end)
+        clock.enter("engines")
+        return found
 
     ic3_options = {"direction": ic3_direction, "shorten": False}
     members: Portfolio | None = None
@@ -526,7 +581,9 @@ def check_program(
             # facts). k-induction, and IC3 a second time, run on the strengthened system after
             # the search (gauss_sum needs IC3 with the invariants). IC3's paths are not
             # shortened: k-induction's base case beside it looks for the shortest one anyway.
-            members = Portfolio(timeout=remaining(), progress=engine_progress)
+            clock.enter("engines")
+            # members may overrun their timeout by a SAT call or their check: half the reserve
+            members = Portfolio(timeout=engine_time(), progress=engine_progress, grace=min(5.0, reserve / 2 or 5.0))
             # On systems whose steps are huge (RERS: 215 000 terms) each of IC3's SAT calls is
             # slow, the invariant search too, and the explicit search is the engine that
             # answers: it runs first, and IC3 waits for it instead of taking half its CPU. On
@@ -546,7 +603,9 @@ def check_program(
 
             budget = invariant_budget(timeout)
             say(f"searching loop invariants (at most {budget:.0f} s)")
+            clock.enter("invariant search")
             strengthening, report = find_invariants(encoded, deadline=time.monotonic() + budget)
+            clock.enter("engines")
             search_report = {**report.to_json(), "budget": round(budget, 3)}
             if strengthening is not None:
                 say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
@@ -573,7 +632,8 @@ def check_program(
         else:
             # IC3 keeps its own solver: its timeout interrupts SAT calls, which CaDiCaL does not allow.
             extra = {"ic3": {"direction": ic3_direction}, "kind": kind_options, "bmc": {"solver": solver}}.get(engine, {})
-            answer = solve(system, engine=engine, timeout=remaining(), progress=engine_progress, **extra)
+            clock.enter("engines")
+            answer = solve(system, engine=engine, timeout=engine_time(), progress=engine_progress, **extra)
     except CheckFailed as err:
         return finish(CheckResult("unknown", prop, engine, reason=f"internal error: {err}",
                                   internal_error=str(err)))
@@ -608,12 +668,13 @@ def check_program(
         confirmation = describe_proof(answer)
         from solvers.strengthen import CheckTimeout
 
+        clock.enter("proof check")
         if strengthening is not None and not on_invariants:
             # Proven on the encoded system itself. The loop invariants go into the answer (and
             # a witness) only once checked, which usually takes a fraction of a second; the
             # verdict does not wait long for them.
             try:
-                strengthening.check(deadline=time.monotonic() + 5.0)
+                strengthening.check(deadline=min(time.monotonic() + 5.0, end or float("inf")))
                 invariants_checked = True
             except CheckTimeout:
                 say("loop invariants: not reported (their check ran out of time)")
@@ -626,7 +687,7 @@ def check_program(
             # only with the loop invariants inductive on the original one: checked here, by
             # fresh solvers, right before TRUE is said.
             try:
-                strengthening.check(deadline=None if timeout is None else started + timeout + 5.0)
+                strengthening.check(deadline=end)
             except CheckFailed as err:
                 return finish(CheckResult("unknown", prop, used, reason=f"internal error: {err}",
                                           internal_error=str(err)))
@@ -647,8 +708,9 @@ def check_program(
         return finish(CheckResult("unknown", prop, used, steps=answer.steps,
                                   reason=answer.reason or "no answer"))
 
+    clock.enter("replay")
     result = confirm_counterexample(encoded, answer.trace, Path(path), m32=m32, clang=clang,
-                                    ir_trace=ir_trace, timeout=max(5.0, min(30.0, remaining() or 30.0)), progress=say)
+                                    ir_trace=ir_trace, timeout=_replay_timeout(end), progress=say)
     result.engine, result.steps = used, answer.steps
     return finish(result)
 

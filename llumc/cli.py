@@ -53,7 +53,13 @@ def check_command(
     ),
     engine: str = typer.Option("portfolio", "--engine", help="portfolio (explicit-state search, IC3 and k-induction) | ic3 | kind | bmc | explicit."),
     timeout: Optional[float] = typer.Option(
-        None, "--timeout", help="Give up after this many seconds (UNKNOWN); a task's properties share them."
+        None, "--timeout",
+        help="Seconds of wall time: the verdict is printed by then (+2 s at most), else UNKNOWN (timeout during "
+             "PHASE); a task's properties share them.",
+    ),
+    memory_limit: Optional[int] = typer.Option(
+        None, "--memory-limit", metavar="MB",
+        help="Memory of all the check's processes together (MiB); beyond it: UNKNOWN (memory limit).",
     ),
     m32: bool = typer.Option(False, "--32", help="ILP32 data model (SV-COMP 32-bit tasks): --data-model ILP32."),
     data_model: Optional[str] = typer.Option(
@@ -80,6 +86,10 @@ def check_command(
     ),
 ) -> None:
     """Verify a C program: TRUE (proof checked), FALSE (counterexample replayed) or UNKNOWN.
+
+    The check runs in processes of its own, watched by this one: at the time or memory limit,
+    on Ctrl-C or SIGTERM they are killed and the answer is UNKNOWN; none of them outlives
+    this process, however it ends.
 
     Exit codes: 0 TRUE, 10 FALSE, 3 UNKNOWN, 2 bad input, 1 internal error. A task file gets
     one verdict line per property and the worst exit code: FALSE if any property is FALSE,
@@ -112,7 +122,11 @@ def check_command(
         raise LlumcError(f"--ic3-direction must be one of {', '.join(IC3_DIRECTIONS)}, not {ic3_direction!r}")
     if timeout is not None and timeout <= 0:
         raise LlumcError("--timeout must be positive")
-    started = time.monotonic()
+    if memory_limit is not None and memory_limit <= 0:
+        raise LlumcError("--memory-limit must be positive")
+    from solvers.supervise import Limits, process_age, supervise
+
+    started = time.monotonic() - process_age()  # the limit counts from the start of this process
     last_print = [0.0]
 
     def progress(message: str) -> None:
@@ -138,21 +152,136 @@ def check_command(
                              ic3_direction=ic3_direction, invariants=invariants,
                              columns=witness is not None)  # only witnesses need columns
 
-    if plan.task is not None:
-        _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json, witness=witness)
-        return
-    result = check_one(plan.source, plan.properties[0], timeout)
-    if witness is not None:
-        _write_witness(result, plan.source, plan.properties[0], m32, witness)
-    if result.internal_error:
-        print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
-    if as_json:
-        print(json.dumps(result.to_json()))
-    else:
-        _print_check(result)
+    def work() -> None:
+        if plan.task is not None:
+            _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json, witness=witness)
+        seconds = None if timeout is None else max(0.5, timeout - (time.monotonic() - started))
+        result = check_one(plan.source, plan.properties[0], seconds)
+        _tell_finished(plan.properties[0], result, as_json)
+        if witness is not None:
+            _write_witness(result, plan.source, plan.properties[0], m32, witness)
+        if result.internal_error:
+            print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
+        if as_json:
+            print(json.dumps(result.to_json()))
+        else:
+            _print_check(result)
+        sys.exit(_exit_code(result))
+
+    ending = supervise(lambda: _exit_code_of(work), Limits(timeout=timeout, memory_mb=memory_limit))
+    if ending.why is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(ending.output)
+        sys.exit(ending.code)
+    sys.exit(_answer_without_worker(ending, plan, engine=engine, as_json=as_json))
+
+
+def _exit_code(result) -> int:
     if result.internal_error and result.verdict == "unknown":
-        sys.exit(EXIT_INTERNAL)
-    sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN))
+        return EXIT_INTERNAL
+    return {"true": EXIT_TRUE, "false": EXIT_FALSE}.get(result.verdict, EXIT_UNKNOWN)
+
+
+def _exit_code_of(work) -> int:
+    """Run `work` (which may sys.exit) in a check's worker process: its exit code, bad input and
+    internal errors on one line as `main` says them."""
+    try:
+        work()
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except LlumcError as err:
+        print(f"llumc: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("llumc: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:
+        if os.environ.get("LLUMC_DEBUG"):
+            raise
+        _say_internal_error(err)
+        return EXIT_INTERNAL
+    return 0
+
+
+def _tell_finished(spec, result, as_json: bool, heading: str = "", expected: str = "") -> None:
+    """Give the supervising process a property's answer as soon as it is known: if the time limit
+    ends the check after it (a witness being written, the task's next property), the answer
+    still stands."""
+    import contextlib
+    import io
+
+    from solvers.supervise import supervised, tell
+
+    if not supervised():
+        return
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        _print_check(result, heading=heading, expected=expected)
+    tell({"finished": spec.name, "json": result.to_json(), "text": text.getvalue(),
+          "internal_error": result.internal_error})
+
+
+def _reason_without_answer(ending) -> str:
+    """Why the check's processes ended without an answer, for its UNKNOWN line."""
+    import signal
+
+    if ending.why == "timeout":
+        return f"timeout during {ending.phase}" if ending.phase else "timeout"
+    if ending.why == "died":
+        try:
+            name = signal.Signals(ending.signal_number).name
+        except ValueError:
+            name = f"signal {ending.signal_number}"
+        hint = " (memory ran out?)" if name in ("SIGKILL", "SIGABRT") else ""
+        return f"internal error: the checking process was killed by {name}{hint}"
+    return ending.why
+
+
+def _answer_without_worker(ending, plan, *, engine: str, as_json: bool) -> int:
+    """The answer when the check's worker was ended (time or memory limit, Ctrl-C, SIGTERM) or
+    died: each property it had answered keeps its answer, the others are UNKNOWN with the reason.
+    Returns the exit code."""
+    import json
+
+    from llumc.check import CheckResult
+    from llumc.task import combined_verdict
+
+    reason = _reason_without_answer(ending)
+    internal = reason if ending.why == "died" else None
+    if internal:
+        print(f"llumc: {reason}", file=sys.stderr)
+    finished = {message["finished"]: message for message in ending.messages if "finished" in message}
+    if finished and not internal:  # e.g. cut while writing a witness: the answer stands, the witness does not
+        print(f"llumc: {reason}; the answers found before it stand (no witness written after them)", file=sys.stderr)
+    answers = []  # (spec, JSON of its result, text of its result)
+    for spec in plan.properties:
+        if spec.name in finished:
+            answers.append((spec, finished[spec.name]["json"], finished[spec.name]["text"]))
+            continue
+        unknown = CheckResult("unknown", spec.name, engine, seconds=ending.seconds, reason=reason,
+                              internal_error=internal, phases=ending.phases)
+        heading = f"{spec.name}: " if plan.task is not None else ""
+        expected = f" (expected {spec.expected})" if plan.task is not None and spec.expected else ""
+        answers.append((spec, unknown.to_json(), f"{heading}UNKNOWN ({reason}){expected}\n"))
+    verdict = combined_verdict([data["verdict"] for _, data, _ in answers])
+    if as_json and plan.task is not None:
+        print(json.dumps(_task_json(plan.task, verdict, [(spec, data) for spec, data, _ in answers])))
+    elif as_json:
+        print(json.dumps(answers[0][1]))
+    else:
+        sys.stdout.write("".join(text for _, _, text in answers))
+    if verdict == "unknown" and any(data.get("internal_error") for _, data, _ in answers):
+        return EXIT_INTERNAL
+    return {"true": EXIT_TRUE, "false": EXIT_FALSE}.get(verdict, EXIT_UNKNOWN)
+
+
+def _task_json(task, verdict: str, results: list) -> dict:
+    """`llumc check task.yml --json`: the task, its verdict, each property's result (JSON)."""
+    return {
+        "task": str(task.path), "input_files": [str(f) for f in task.input_files],
+        "data_model": task.data_model, "verdict": verdict,
+        "results": [{**data, "expected_verdict": spec.expected} for spec, data in results],
+    }
 
 
 def _write_witness(result, source: Path, spec, m32: bool, path: Path) -> None:
@@ -202,6 +331,9 @@ def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as
                                  reason=f"{len(task.input_files)} input files: llumc checks one program file")
         else:
             result = check_one(task.input_files[0], spec, seconds)
+        heading = f"{spec.name}: "
+        expected = f" (expected {spec.expected})" if spec.expected else ""
+        _tell_finished(spec, result, as_json, heading=heading, expected=expected)
         if result.internal_error:
             print(f"llumc: internal error (please report): {spec.name}: {result.internal_error}", file=sys.stderr)
         results.append((spec, result))
@@ -209,15 +341,10 @@ def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as
             _write_witness(result, task.input_files[0], spec, plan.m32,
                            _witness_path(witness, spec.name, len(plan.properties) > 1))
         if not as_json:
-            _print_check(result, heading=f"{spec.name}: ",
-                         expected=f" (expected {spec.expected})" if spec.expected else "")
+            _print_check(result, heading=heading, expected=expected)
     verdict = combined_verdict([result.verdict for _, result in results])
     if as_json:
-        print(json.dumps({
-            "task": str(task.path), "input_files": [str(f) for f in task.input_files],
-            "data_model": task.data_model, "verdict": verdict,
-            "results": [{**result.to_json(), "expected_verdict": spec.expected} for spec, result in results],
-        }))
+        print(json.dumps(_task_json(task, verdict, [(spec, result.to_json()) for spec, result in results])))
     if verdict == "unknown" and any(result.internal_error for _, result in results):
         sys.exit(EXIT_INTERNAL)
     sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(verdict, EXIT_UNKNOWN))
@@ -447,7 +574,10 @@ def bench_command(
 def main() -> None:
     """Entry point: one clear line and exit code 2 for bad input, never a traceback."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if code == 130:  # typer's answer to a KeyboardInterrupt (Ctrl-C, SIGTERM in `bench`)
+            print("llumc: interrupted", file=sys.stderr)
+            sys.exit(130)
         if _KEPT_UNTIL_EXIT:
             sys.stdout.flush()
             sys.stderr.flush()
@@ -476,7 +606,11 @@ def main() -> None:
             sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("LLUMC_DEBUG"):
             raise
-        where = traceback.extract_tb(err.__traceback__)[-1]
-        print(f"llumc: internal error (please report; LLUMC_DEBUG=1 shows the traceback): "
-              f"{type(err).__name__}: {err} at {Path(where.filename).name}:{where.lineno}", file=sys.stderr)
+        _say_internal_error(err)
         sys.exit(1)
+
+
+def _say_internal_error(err: Exception) -> None:
+    where = traceback.extract_tb(err.__traceback__)[-1]
+    print(f"llumc: internal error (please report; LLUMC_DEBUG=1 shows the traceback): "
+          f"{type(err).__name__}: {err} at {Path(where.filename).name}:{where.lineno}", file=sys.stderr)

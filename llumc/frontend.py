@@ -49,6 +49,7 @@ from llumc.gcpause import cyclic_gc_paused
 from llumc.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
                              protected_locals, release_contained_locals)
+from solvers.supervise import die_with_parent, prepare
 
 __all__ = [
     "Checks",
@@ -1694,6 +1695,8 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
     if halves is None:
         return None
     first, second, later = halves
+    prepare()
+    parent = os.getpid()
     read_end, write_end = os.pipe()
     try:
         child = os.fork()
@@ -1702,6 +1705,7 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
         os.close(write_end)
         return None
     if child == 0:
+        die_with_parent(parent)
         _simplify_and_send(second, original, source, later, read_end, write_end)  # never returns
     os.close(write_end)
     try:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from llumc.errors import LlumcError
 from llumc.frontend import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_cache_env
+from solvers.supervise import die_with_parent, prepare
 
 __all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
 
@@ -292,8 +293,11 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
     ]
     for argv, env in steps:
         try:
+            # In the build's directory (every path above is absolute): run from a directory that
+            # holds zig (the project's, with its .venv), zig names its C library's sources by
+            # relative paths, misses its cache and builds the library anew, 30-90 s per replay.
             proc = subprocess.run(argv, capture_output=True, text=True, timeout=BUILD_TIMEOUT,
-                                  stdin=subprocess.DEVNULL, env=env)
+                                  stdin=subprocess.DEVNULL, env=env, cwd=binary.parent)
         except FileNotFoundError:
             return f"clang not found: {command[0]}"
         except subprocess.TimeoutExpired:
@@ -316,6 +320,7 @@ class _Run:
 
 
 def _limit_resources() -> None:  # runs in the child between fork and exec
+    die_with_parent()  # its own session: only the kernel ends it with the check
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -335,6 +340,7 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file
     if reuse_file is not None:
         env["LLUMC_REPLAY_REUSE"] = str(reuse_file)
     with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
+        prepare()
         proc = subprocess.Popen(
             [str(binary)], cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
             start_new_session=True, preexec_fn=_limit_resources,

@@ -26,6 +26,7 @@ from solvers.check import CheckFailed
 from solvers.dimspec import DimSpecError
 from solvers.ic3 import DIRECTIONS
 from solvers.result import SolveResult
+from solvers.supervise import process_age
 from solvers.transys import TransitionSystem
 
 EXIT_SAT, EXIT_UNSAT, EXIT_UNKNOWN, EXIT_BAD_INPUT, EXIT_INTERNAL = 10, 20, 0, 2, 1
@@ -164,8 +165,9 @@ def _unknown_after_interrupt(progress: _ProgressPrinter, engine: str) -> SolveRe
     return SolveResult("unknown", steps=steps, reason=f"interrupted{reached}", engine=engine)
 
 
-def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
-    """The command; returns the exit code."""
+def run(argv: Sequence[str] | None = None, prog: str = "llumc solve", started: float | None = None) -> int:
+    """The command; returns the exit code. `started`: when the command started (time.monotonic),
+    if before this call: `--timeout` counts from there."""
     args = build_parser(prog).parse_args(argv)
     err = sys.stderr
 
@@ -198,7 +200,11 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
         return fail(str(bad))
 
     progress = _ProgressPrinter(None if args.quiet else err)
-    options = {"solver": args.solver, "timeout": args.timeout, "progress": progress}
+    # the time limit counts from the command's start (loading the file is part of it)
+    timeout = args.timeout
+    if timeout is not None and started is not None:
+        timeout = max(0.1, timeout - (time.monotonic() - started))
+    options = {"solver": args.solver, "timeout": timeout, "progress": progress}
     if engine == "bmc":
         options.update(max_steps=args.max_steps, schedule=args.schedule)
     elif engine == "kind":
@@ -273,11 +279,37 @@ def run(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> int:
     return {"sat": EXIT_SAT, "unsat": EXIT_UNSAT}.get(result.status, EXIT_UNKNOWN)
 
 
-def main(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> None:
-    """Entry point: exit with `run`'s code; a second Ctrl-C while printing ends quietly."""
+def _run_in_worker(argv: Sequence[str] | None, prog: str, started: float) -> int:
+    """`run`, in the supervised worker: a second Ctrl-C while printing ends quietly."""
     try:
-        code = run(argv, prog)
+        return run(argv, prog, started)
     except KeyboardInterrupt:
         print("s UNKNOWN interrupted", flush=True)
-        code = EXIT_UNKNOWN
-    sys.exit(code)
+        return EXIT_UNKNOWN
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "llumc solve") -> None:
+    """Entry point: `run` in a worker process this one watches (`solvers.supervise`): at
+    `--timeout` + 2 s at the latest, on Ctrl-C or SIGTERM, the answer is printed here, and the
+    worker is gone when this process is, however it ends. Exits with `run`'s code."""
+    from solvers.supervise import Limits, supervise
+
+    started = time.monotonic() - process_age()
+    args = build_parser(prog).parse_args(argv)  # bad options: one line, exit 2, nothing started
+    timeout = args.timeout if args.timeout is not None and args.timeout > 0 else None
+    ending = supervise(lambda: _run_in_worker(argv, prog, started), Limits(timeout=timeout), temporary=False)
+    if ending.why is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(ending.output)
+        sys.exit(ending.code)
+    reason = ending.why
+    if ending.why == "died":
+        reason = f"internal error: the solving process was killed by signal {ending.signal_number}"
+        print(f"{prog}: {reason}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"status": "unknown", "steps": None, "engine": args.engine or default_engine(),
+                          "seconds": round(ending.seconds, 6), "reason": reason, "direction": None,
+                          "trace": None, "shortest": None}))
+    else:
+        print(f"s UNKNOWN {reason}")
+    sys.exit(EXIT_INTERNAL if ending.why == "died" else EXIT_UNKNOWN)

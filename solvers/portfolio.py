@@ -8,21 +8,25 @@ would run the engines one after another.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue as queue_module
 import signal
 import time
 from typing import Callable
 
 from solvers.result import SolveResult
+from solvers.supervise import die_with_parent, prepare
 from solvers.transys import TransitionSystem
 
 Progress = Callable[[dict], None]
 
 
-def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out) -> None:
+def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out,
+            parent: int) -> None:
     """Child process: solve (the result is checked inside `solve`) and send it to the parent."""
-    # The parent decides about Ctrl-C; a child only stops when the parent terminates it.
+    # The parent decides about Ctrl-C; a child only stops when the parent terminates it, or dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
     from solvers.api import solve
     from solvers.check import CheckFailed
 
@@ -59,10 +63,13 @@ class Portfolio:
     winner's label is in `SolveResult.stats["member"]`.
 
     Internal errors of an engine (a result that failed its check) are returned in
-    `stats["internal_errors"]` and never become a verdict."""
+    `stats["internal_errors"]` and never become a verdict. A member dies with the process that
+    started it, however that one ends (`solvers.supervise.die_with_parent`)."""
 
-    def __init__(self, timeout: float | None = None, progress: Progress | None = None) -> None:
+    def __init__(self, timeout: float | None = None, progress: Progress | None = None, grace: float = 5.0) -> None:
+        prepare()
         self.ctx = multiprocessing.get_context("fork")
+        self.grace = grace
         self.out = self.ctx.Queue()
         self.started = time.monotonic()
         self.deadline = None if timeout is None else self.started + timeout
@@ -81,7 +88,8 @@ class Portfolio:
         if label in self.procs:
             raise ValueError(f"a member {label!r} runs already")
         proc = self.ctx.Process(target=_worker, daemon=True,
-                                args=(label, engine or label, ts, self.remaining(), options or {}, self.out))
+                                args=(label, engine or label, ts, self.remaining(), options or {}, self.out,
+                                      os.getpid()))
         self.procs[label] = proc
         self.pending.add(label)
         proc.start()
@@ -116,8 +124,8 @@ class Portfolio:
 
     def wait(self) -> SolveResult:
         """The first definite answer (every member stopped), or unknown with every reason."""
-        # a member may overrun its timeout by a SAT call or its check: 5 s of grace
-        hard = None if self.deadline is None else self.deadline + 5.0
+        # a member may overrun its timeout by a SAT call or its check: `grace` seconds
+        hard = None if self.deadline is None else self.deadline + self.grace
         try:
             while self.pending and self.winner is None:
                 wait = 0.5 if hard is None else max(0.0, min(0.5, hard - time.monotonic()))

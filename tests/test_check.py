@@ -242,3 +242,12 @@ def test_a_program_reached_through_a_symlink_is_replayed_with_its_own_includes(t
         result = check_program(path, timeout=60, m32=True)
         assert result.verdict == "false", (path, result.reason)
         assert result.error.line in (4, 7), (path, result.error)
+
+
+def test_phases_of_a_false_answer_in_order():
+    """`phases` (the JSON's): the seconds of each phase the check went through, replay last."""
+    result = run_check("nondet_bug.c", engine="bmc")
+    assert result.verdict == "false"
+    assert list(result.phases) == ["encoding", "engines", "replay"]
+    assert all(seconds >= 0 for seconds in result.phases.values())
+    assert result.to_json()["phases"] == result.phases

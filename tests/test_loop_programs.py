@@ -60,7 +60,10 @@ def build_native(source: Path, binary: Path, *, m32: bool = True) -> None:
         target = ["-m32" if m32 else "-m64"]
     argv = [*command, *target, "-O0", "-fwrapv", "-fno-sanitize=all", "-fno-stack-protector", "-w",
             "-Dmain=llumc_program_main", "-o", str(binary), "-x", "c", str(source), str(DRIVER)]
-    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    # in the binary's directory, as the replay builds (llumc/replay.py): from the checkout, which
+    # holds zig's installation (.venv), zig misses its cache and builds musl again every time
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+                          cwd=binary.parent)
     assert proc.returncode == 0, f"native build of {source.name} failed:\n{proc.stderr}"
 
 

@@ -23,6 +23,7 @@ parser.add_argument("--json", action="store_true")
 parser.add_argument("--timeout", type=float, required=True)
 parser.add_argument("--engine", required=True)
 parser.add_argument("--32", dest="m32", action="store_true")
+parser.add_argument("--memory-limit", type=int)
 args = parser.parse_args()
 
 text = open(args.program).read()
