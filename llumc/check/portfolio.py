@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from llumc.encode import EncodeResult, SymbolMap, encode_file, executed_blocks, read_symbol_map, step_values
+from llumc.pipeline import EncodeResult, SymbolMap, encode_file, executed_blocks, read_symbol_map, step_values
 from llumc.errors import UnsupportedError
-from llumc.frontend import UNINIT_PREFIX
+from llumc.frontend.compile import UNINIT_PREFIX
 
 ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit")
 # IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
@@ -103,8 +103,8 @@ class CheckResult:
 
 def _signed_nondet(function: str) -> bool:
     """`__VERIFIER_nondet_int` returns a signed type, `_uint`/`_bool`/`_size_t` unsigned ones
-    (SV-COMP's list with each C type: llumc.libcalls.NONDET_TYPES)."""
-    from llumc.libcalls import nondet_signed
+    (SV-COMP's list with each C type: llumc.frontend.libcalls.NONDET_TYPES)."""
+    from llumc.frontend.libcalls import nondet_signed
 
     return nondet_signed(function)
 
@@ -114,7 +114,7 @@ def _signed(value: int, width: int) -> int:
 
 
 def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSite]:
-    from llumc.frontend import TRAP_KINDS, classify_call
+    from llumc.frontend.compile import TRAP_KINDS, classify_call
 
     try:
         block = result.fn.block(block_name)
@@ -172,9 +172,9 @@ def _memory_objects(encoded: EncodeResult) -> list:
 
 
 def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | None:
-    """The invalid memory access the last step of a trace ends in (llumc.memory.MemoryFault
+    """The invalid memory access the last step of a trace ends in (llumc.encoding.memory.MemoryFault
     conditions evaluated on that step's state and inputs), or None."""
-    from llumc.terms import evaluate
+    from llumc.encoding.terms import evaluate
 
     faults = encoded.word.memory_faults
     if not faults or len(trace) < 2:
@@ -251,8 +251,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     values_only = [s for s in symbols.state if s.kind in ("value", "phi", "memory", "pointer")]
     steps: list[TraceStep] = []
     ordered_inputs: list[InputValue] = []
-    from llumc.cfg import POINTER_WIDTH
-    from llumc.memory import pointer_text, stored_pointer_text
+    from llumc.frontend.cfg import POINTER_WIDTH
+    from llumc.encoding.memory import pointer_text, stored_pointer_text
 
     objects = result.word.memory_objects
     pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
@@ -368,7 +368,7 @@ PORTFOLIO = ("ic3", "kind")
 def has_loops(encoded: EncodeResult) -> bool:
     """Whether any step starts at a cut point other than the entry: a loop-free program pays
     nothing for the invariant search."""
-    from llumc.lbe import cut_points
+    from llumc.encoding.lbe import cut_points
 
     return encoded.fn is not None and len(cut_points(encoded.fn)) > 1
 
@@ -391,11 +391,11 @@ def _explicit(encoded: EncodeResult, path: str | Path, *, seconds: float, prop: 
               solver: str, ir_trace: bool, say: Progress, latest: float | None = None,
               cancelled: Callable[[], bool] | None = None, clock: PhaseClock | None = None,
               end: float | None = None) -> CheckResult | None:
-    """The explicit-state engine (llumc/explicit.py): TRUE with its state set checked by fresh
+    """The explicit-state engine (llumc/explicit/explore.py): TRUE with its state set checked by fresh
     SAT calls, FALSE with its path replayed natively, else None (the other engines go on, or
     one of them has answered: `cancelled`). `end`: when the whole check must have answered
     (the replay's time limit)."""
-    from llumc.explicit import explore
+    from llumc.explicit.explore import explore
 
     clock = clock or PhaseClock()
     clock.enter("explicit-state search")
@@ -590,7 +590,7 @@ def check_program(
             # the others it runs last, beside the members, until one of them answers: most
             # loops there are counters it cannot exhaust, and k-induction with the invariants
             # answers them in a second or two.
-            from llumc.explicit import NATIVE_FROM
+            from llumc.explicit.explore import NATIVE_FROM
 
             explicit_last = len(encoded.word.terms.table) <= NATIVE_FROM
             if not explicit_last:
@@ -719,7 +719,7 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
                            clang: str | None = None, ir_trace: bool = False, timeout: float = 30.0,
                            progress: Progress | None = None) -> CheckResult:
     """FALSE if the model trace replays natively to the error it ends in; else UNKNOWN."""
-    from llumc.replay import ReplayExpectation, replay, uninit_site
+    from llumc.check.replay import ReplayExpectation, replay, uninit_site
 
     prop = encoded.word.prop
     steps, all_inputs = decode_trace(encoded, trace, ir_names=ir_trace)
