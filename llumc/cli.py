@@ -144,7 +144,7 @@ def check_command(
 
     def check_one(source: Path, spec, seconds: Optional[float]):
         if spec.unchecked:
-            from llumc.check.portfolio import CheckResult
+            from llumc.check.result import CheckResult
 
             return CheckResult("unknown", spec.name, "none", reason=f"property {spec.name} not checked: {spec.unchecked}")
         return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
@@ -243,7 +243,7 @@ def _answer_without_worker(ending, plan, *, engine: str, as_json: bool) -> int:
     Returns the exit code."""
     import json
 
-    from llumc.check.portfolio import CheckResult
+    from llumc.check.result import CheckResult
     from llumc.svcomp.task import combined_verdict
 
     reason = _reason_without_answer(ending)
@@ -316,7 +316,7 @@ def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as
     import json
     import time
 
-    from llumc.check.portfolio import CheckResult
+    from llumc.check.result import CheckResult
     from llumc.svcomp.task import combined_verdict
 
     task = plan.task

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check.portfolio import check_program, confirm_counterexample
+from llumc.check.counterexample import confirm_counterexample
+from llumc.check.portfolio import check_program
 from llumc.pipeline import encode_file
 from solvers.api import solve
 from solvers.check import CheckFailed, check_trace

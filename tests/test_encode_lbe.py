@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check.portfolio import check_program, confirm_counterexample
+from llumc.check.counterexample import confirm_counterexample
+from llumc.check.portfolio import check_program
 from llumc.pipeline import encode_file, executed_blocks, read_symbol_map
 from solvers.api import solve
 from test_encode import depth, encode, reachable

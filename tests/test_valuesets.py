@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from llumc.frontend.cfg import read_main
-from llumc.check.portfolio import confirm_counterexample
+from llumc.check.counterexample import confirm_counterexample
 from llumc.pipeline import EncodeResult, bitblast_system
 from llumc.frontend.compile import Checks, classify_call, compile_c
 from llumc.encoding.lbe import LargeBlockEncoder

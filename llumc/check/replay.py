@@ -125,7 +125,7 @@ def replay(
     When given, the program is compiled through the front end's own IR rewrite so that its
     uninitialised locals start from these values instead of stack garbage.
     `heap_reuse`: the allocator's choices of the counterexample, (k, j) when the k-th heap
-    allocation gets the block the j-th one freed (`llumc.check.portfolio.heap_reuse`). When given (even
+    allocation gets the block the j-th one freed (`llumc.check.counterexample.heap_reuse`). When given (even
     empty), malloc, calloc and free are the harness's, which follows them.
     `timeout` bounds the run (not the build: the first build per target builds musl)."""
     if expect.kind not in EXPECTATION_KINDS:

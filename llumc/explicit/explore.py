@@ -24,7 +24,7 @@ Soundness does not rest on any of that:
   way is a reachable state the representatives missed (or an initial state): it joins the set,
   the input values it used join the representatives, and exploration goes on.
 - FALSE: a path to `error` becomes a trace like any engine's and is replayed natively
-  (`llumc.check.portfolio.confirm_counterexample`).
+  (`llumc.check.counterexample.confirm_counterexample`).
 """
 
 from __future__ import annotations
