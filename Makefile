@@ -55,17 +55,17 @@ samples: $(STAMP) ## regenerate dimspec_samples/ from examples and test programs
 FRONTEND_BENCH_ROOT ?= ../shared/benchmarks/llumc-publications
 FRONTEND_BENCH_ARGS ?= --jobs 2
 bench-frontend: $(STAMP) ## front-end coverage map of LLUMC's set (FRONTEND_BENCH_ARGS)
-	$(PY) -m llumc.benchmarks.frontend_map $(FRONTEND_BENCH_ROOT) $(FRONTEND_BENCH_ARGS)
+	$(PY) -m llumc.bench.frontend_map $(FRONTEND_BENCH_ROOT) $(FRONTEND_BENCH_ARGS)
 
 # Encoding size and time on the LLUMC paper's Table 2 programs, next to the paper's numbers.
 bench-encode: $(STAMP) ## encoding sizes of the LLUMC paper's Table 2 programs
-	$(PY) -m llumc.benchmarks.encoding_size
+	$(PY) -m llumc.bench.encoding_size
 
 # Small-block (edge) vs large-block (lbe) encoding: size, BMC and IC3 on a subset of LLUMC's set
 # (21 programs, unreach-call, ILP32; 30 s per run, 2 jobs; worst case about 16 min).
 SCHEMES_BENCH_TIMEOUT ?= 30
 bench-schemes: $(STAMP) ## small- vs large-block encoding: size, BMC, IC3 on 21 programs
-	$(PY) -m llumc.benchmarks.schemes --timeout $(SCHEMES_BENCH_TIMEOUT) --jobs 2
+	$(PY) -m llumc.bench.schemes --timeout $(SCHEMES_BENCH_TIMEOUT) --jobs 2
 
 # DimSpec toolkit: time per engine (BMC, IC3) per file of ../shared/dimspec and dimspec_samples/,
 # then BMC on freecell by SAT solver and schedule. Markdown tables on stdout.
@@ -73,7 +73,7 @@ SOLVERS_BENCH_TIMEOUT ?= 60
 # Then the six AIGER circuits with IC3 and BMC beside ABC's pdr (solvers/bench.py).
 SOLVERS_AIGER_TIMEOUT ?= 300
 bench-solvers: $(STAMP) ## BMC and IC3 per DimSpec file; IC3 and BMC beside ABC on six AIGER circuits
-	$(PY) -m llumc.benchmarks.solvers_bench --timeout $(SOLVERS_BENCH_TIMEOUT)
+	$(PY) -m llumc.bench.solvers_bench --timeout $(SOLVERS_BENCH_TIMEOUT)
 	$(PY) -m solvers.bench --timeout $(SOLVERS_AIGER_TIMEOUT)
 
 # AIGER export against ABC's pdr on ten programs of LLUMC's set (ABC: Debian's berkeley-abc, not a
@@ -81,7 +81,7 @@ bench-solvers: $(STAMP) ## BMC and IC3 per DimSpec file; IC3 and BMC beside ABC 
 # every program of tests/programs. Markdown on stdout; exit 1 on a disagreement.
 EXPORT_BENCH_TIMEOUT ?= 60
 bench-export: $(STAMP) ## AIGER export beside ABC's pdr; k-induction on DimSpec and AIGER
-	$(PY) -m llumc.benchmarks.export_bench --timeout $(EXPORT_BENCH_TIMEOUT) --jobs 2
+	$(PY) -m llumc.bench.export_bench --timeout $(EXPORT_BENCH_TIMEOUT) --jobs 2
 
 # The full run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).

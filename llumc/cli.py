@@ -26,7 +26,7 @@ def _print_version(value: bool) -> None:
     if value:
         from llumc import __version__
 
-        print(__version__)  # alone on stdout: BenchExec's tool-info reads it (llumc/benchexec_tool.py)
+        print(__version__)  # alone on stdout: BenchExec's tool-info reads it (llumc/svcomp/benchexec_tool.py)
         raise typer.Exit()
 
 
@@ -109,8 +109,8 @@ def check_command(
     import json
     import time
 
-    from llumc.check import ENGINES, IC3_DIRECTIONS, check_program
-    from llumc.transys import PROPERTIES, SCHEMES
+    from llumc.check.portfolio import ENGINES, IC3_DIRECTIONS, check_program
+    from llumc.encoding.transys import PROPERTIES, SCHEMES
 
     if prop is not None and prop not in PROPERTIES:
         raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
@@ -137,14 +137,14 @@ def check_command(
         last_print[0] = now
         print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
 
-    from llumc.task import plan_check
+    from llumc.svcomp.task import plan_check
 
     plan = plan_check(program, prop=prop, property_file=property_file, m32=m32, data_model=data_model)
     m32 = plan.m32
 
     def check_one(source: Path, spec, seconds: Optional[float]):
         if spec.unchecked:
-            from llumc.check import CheckResult
+            from llumc.check.result import CheckResult
 
             return CheckResult("unknown", spec.name, "none", reason=f"property {spec.name} not checked: {spec.unchecked}")
         return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
@@ -243,8 +243,8 @@ def _answer_without_worker(ending, plan, *, engine: str, as_json: bool) -> int:
     Returns the exit code."""
     import json
 
-    from llumc.check import CheckResult
-    from llumc.task import combined_verdict
+    from llumc.check.result import CheckResult
+    from llumc.svcomp.task import combined_verdict
 
     reason = _reason_without_answer(ending)
     internal = reason if ending.why == "died" else None
@@ -285,9 +285,9 @@ def _task_json(task, verdict: str, results: list) -> dict:
 
 
 def _write_witness(result, source: Path, spec, m32: bool, path: Path) -> None:
-    """The witness of a TRUE or FALSE answer (llumc.witness); for UNKNOWN none. A witness that
+    """The witness of a TRUE or FALSE answer (llumc.svcomp.witness); for UNKNOWN none. A witness that
     cannot be made or written is said on stderr; the verdict and exit code stay."""
-    from llumc.witness import WitnessTask, default_specification, dump_witness, witness_for
+    from llumc.svcomp.witness import WitnessTask, default_specification, dump_witness, witness_for
 
     if result.verdict not in ("true", "false"):
         return
@@ -312,12 +312,12 @@ def _witness_path(path: Path, prop: str, several: bool) -> Path:
 def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as_json: bool,
                 witness: Optional[Path] = None) -> None:
     """Every property of a task file, in its order; the time left is shared evenly among the
-    properties still to check. Exit code: the worst verdict (llumc.task.combined_verdict)."""
+    properties still to check. Exit code: the worst verdict (llumc.svcomp.task.combined_verdict)."""
     import json
     import time
 
-    from llumc.check import CheckResult
-    from llumc.task import combined_verdict
+    from llumc.check.result import CheckResult
+    from llumc.svcomp.task import combined_verdict
 
     task = plan.task
     results = []
@@ -394,7 +394,7 @@ def ir_command(
 
     Example: llumc ir examples/appendix.c
     """
-    from llumc.frontend import Checks, compile_c
+    from llumc.frontend.compile import Checks, compile_c
 
     checks = Checks(overflow=overflow, div_by_zero=div, shift=shift)
     result = compile_c(program, m32=m32, clang=clang, checks=checks)
@@ -428,9 +428,9 @@ def encode_command(
 
     Example: llumc encode examples/appendix.c --format aiger -o appendix.aig
     """
-    from llumc.encode import encode_file
+    from llumc.pipeline import encode_file
     from llumc.export import FORMATS, export
-    from llumc.transys import PROPERTIES, SCHEMES
+    from llumc.encoding.transys import PROPERTIES, SCHEMES
     from solvers.dimspec import format_dimspec
 
     if prop not in PROPERTIES:
@@ -530,7 +530,7 @@ def bench_command(
     """
     import functools
 
-    from llumc import bench
+    from llumc.bench import runner as bench
 
     properties = bench.SUPPORTED_PROPERTIES if prop == "all" else (prop,)
     if prop != "all" and prop not in bench.SUPPORTED_PROPERTIES:
@@ -540,7 +540,7 @@ def bench_command(
             raise LlumcError(f"--engine must be portfolio, ic3 or bmc, not {engine!r}")
     if timeout <= 0 or jobs < 1 or memory_mb < 64 or grace < 0:
         raise LlumcError("--timeout must be > 0, --jobs >= 1, --memory-mb >= 64, --grace >= 0")
-    from llumc.bench_dist import EXECUTORS, run_tasks_dask
+    from llumc.bench.dist import EXECUTORS, run_tasks_dask
 
     if executor not in EXECUTORS:
         raise LlumcError(f"--executor must be one of {', '.join(EXECUTORS)}, not {executor!r}")

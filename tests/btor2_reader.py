@@ -1,4 +1,4 @@
-"""A small BTOR2 reader for the tests: parses a model back into `llumc.terms` terms.
+"""A small BTOR2 reader for the tests: parses a model back into `llumc.encoding.terms` terms.
 
 PyPI has no kept-up BTOR2 parser (pono 0.1.1 dates from 2020, btor2-opt calls itself very
 basic), so this reads the subset of BTOR2 (bit-vector sorts, no arrays) that a
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from llumc.terms import Term, TermBuilder
+from llumc.encoding.terms import Term, TermBuilder
 
 _BINARY = {
     "add": "add", "sub": "sub", "mul": "mul", "udiv": "udiv", "urem": "urem", "sdiv": "sdiv", "srem": "srem",

@@ -35,7 +35,7 @@ from pathlib import Path
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 DIGESTS = Path(__file__).resolve().parent / "data" / "encoding_digests.json"
 
-#: option sets by label: keyword arguments of `llumc.encode.encode_file`
+#: option sets by label: keyword arguments of `llumc.pipeline.encode_file`
 OPTIONS: dict[str, dict] = {
     "default": {},
     "m32": {"m32": True},
@@ -105,7 +105,7 @@ def encode(case: Case) -> tuple[dict[str, str], str | None]:
     llumc's own errors; anything else propagates: a crash is never a reference. A default
     case also gives its C scopes (`scopes_text`) under the key `<program> [scopes]`: loop
     invariants are stated in them."""
-    from llumc.encode import encode_file
+    from llumc.pipeline import encode_file
     from llumc.errors import LlumcError
     from solvers.dimspec import format_dimspec
 

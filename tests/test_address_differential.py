@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from llumc.check import check_program
+from llumc.check.portfolio import check_program
 
 EXAMPLES = int(os.environ.get("LLUMC_ADDRESS_DIFF_EXAMPLES", "200"))
 TIMEOUT = float(os.environ.get("LLUMC_ADDRESS_DIFF_TIMEOUT", "10"))

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import check_program
-from llumc.replay import ReplayExpectation, replay
+from llumc.check.portfolio import check_program
+from llumc.check.replay import ReplayExpectation, replay
 
 HEADER = "#include <stdlib.h>\nextern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from llumc.bench import (
+from llumc.bench.runner import (
     Task,
     TaskResult,
     discover_tasks,

@@ -19,8 +19,8 @@ pytest.importorskip("distributed", reason="the dist extra (dask.distributed) is 
 
 from distributed import LocalCluster  # noqa: E402
 
-from llumc.bench import discover_tasks, run_tasks, write_tsv  # noqa: E402
-from llumc.bench_dist import run_tasks_dask  # noqa: E402
+from llumc.bench.runner import discover_tasks, run_tasks, write_tsv  # noqa: E402
+from llumc.bench.dist import run_tasks_dask  # noqa: E402
 from test_bench import FAKE_CHECKER, FIXTURES, is_running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

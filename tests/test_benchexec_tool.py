@@ -23,7 +23,7 @@ MEMSAFETY = "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(
 
 
 def load():
-    name, tool = load_tool_info("llumc.benchexec_tool", SimpleNamespace(container=False))
+    name, tool = load_tool_info("llumc.svcomp.benchexec_tool", SimpleNamespace(container=False))
     locator = BaseTool2.ToolLocator(tool_directory=str(Path(sys.executable).parent))
     return name, tool, tool.executable(locator)
 
@@ -48,7 +48,7 @@ def run_through(tool, executable: str, program: Path, prp_text: str, tmp_path: P
 
 def test_loaded_by_benchexec_with_its_version_and_command_line(tmp_path):
     name, tool, executable = load()
-    assert name == "llumc.benchexec_tool" and tool.name() == "llumc"
+    assert name == "llumc.svcomp.benchexec_tool" and tool.name() == "llumc"
     assert Path(executable).name == "llumc" and Path(executable).is_file()
     assert tool.version(executable) == __version__
     task = BaseTool2.Task.with_files(["prog.i"], property_file="unreach-call.prp",

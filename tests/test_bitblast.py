@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
 
-from llumc.aig import AIG
-from llumc.bitblast import blast, parse_leaf_bit, to_boolector
-from llumc.cnf import CnfBuilder
-from llumc.terms import BINARY_OPS, COMPARE_OPS, OVERFLOW_OPS, Term, TermBuilder, evaluate, evaluate_lazily
+from llumc.bitblast.aig import AIG
+from llumc.bitblast.blast import blast, parse_leaf_bit, to_boolector
+from llumc.bitblast.cnf import CnfBuilder
+from llumc.encoding.terms import BINARY_OPS, COMPARE_OPS, OVERFLOW_OPS, Term, TermBuilder, evaluate, evaluate_lazily
 
 WIDTHS = [1, 2, 3, 7, 8, 13, 16, 32, 33, 64]
 

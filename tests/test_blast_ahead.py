@@ -1,5 +1,5 @@
 """The forked child that puts T's terms into Boolector while the encoder makes them
-(`llumc.blast_ahead`): the same DimSpec as blasting T afterwards, the same circuit with
+(`llumc.bitblast.blast_ahead`): the same DimSpec as blasting T afterwards, the same circuit with
 divisions outside T, and the serial way when the child fails or cannot be started.
 
 The child is only started where no other thread runs (a lock held by one would stay held in
@@ -13,8 +13,8 @@ import sys
 import threading
 from pathlib import Path
 
-from llumc.blast_ahead import BlastAhead
-from llumc.terms import Term, TermBuilder
+from llumc.bitblast.blast_ahead import BlastAhead
+from llumc.encoding.terms import Term, TermBuilder
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -27,7 +27,7 @@ _PROGRAMS = ["safe_loop.c", "arith.c", "fe_array.c", "assume_blocks.c"]
 def print_outcomes(paths: list[str]) -> None:
     """As JSON: per program, whether the DimSpec with the child equals the one without and
     whether the child's dump was used; then the term-level scenarios (`_term_scenarios`)."""
-    import llumc.encode as encode
+    import llumc.pipeline as encode
     from solvers.dimspec import format_dimspec
 
     collected: list[bool] = []
@@ -57,8 +57,8 @@ def _term_scenarios() -> dict:
     None and `blast` makes the dump itself, to the same AIG."""
     import os
 
-    from llumc.aig import AIG
-    from llumc.bitblast import blast
+    from llumc.bitblast.aig import AIG
+    from llumc.bitblast.blast import blast
 
     def circuit(dump=None):
         """The AIG of the roots, its division variables renamed in the order they appear (the

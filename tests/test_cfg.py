@@ -6,11 +6,11 @@ from __future__ import annotations
 import llvmlite.binding as llvm
 import pytest
 
-from llumc.cfg import Const, Ref, read_main
-from llumc.encode import bitblast_system
+from llumc.frontend.cfg import Const, Ref, read_main
+from llumc.pipeline import bitblast_system
 from llumc.errors import UnsupportedError
-from llumc.frontend import classify_call
-from llumc.encode import build_transition_system
+from llumc.frontend.compile import classify_call
+from llumc.pipeline import build_transition_system
 from tests.test_encode import depth, reachable
 
 llvm.initialize_native_target() if hasattr(llvm, "initialize_native_target") else None

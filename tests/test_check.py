@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import check_program, confirm_counterexample
-from llumc.encode import encode_file
+from llumc.check.counterexample import confirm_counterexample
+from llumc.check.portfolio import check_program
+from llumc.pipeline import encode_file
 from solvers.api import solve
 from solvers.check import CheckFailed, check_trace
 
@@ -131,7 +132,7 @@ def test_corrupted_trace_is_refused():
     assert genuine.verdict == "false"
 
     corrupted = [list(step) for step in answer.trace]
-    from llumc.encode import read_symbol_map
+    from llumc.pipeline import read_symbol_map
 
     symbols = read_symbol_map(encoded.ts.comments)
     first = symbols.inputs[0]
@@ -206,7 +207,7 @@ def test_preprocessed_input_gives_the_verdict_of_its_source(tmp_path, name, verd
     """A `.i` file (made here by the real clang's -E, line markers included) goes through the
     same front end and replay as its `.c`: zig cc used to hand a `.i` to clang with zig's own
     target name, which failed under --32 ("unknown target triple 'x86-unknown-linux-gnu'")."""
-    from llumc.frontend import clang_command
+    from llumc.frontend.compile import clang_command
 
     command, _ = clang_command(None)
     preprocessed = tmp_path / (Path(name).stem + ".i")

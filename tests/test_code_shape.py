@@ -7,15 +7,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("llumc", "solvers")
 MAX_LINES = 150
-
-#: the one function known to be longer, split once the change under way in llumc/check.py lands
-PENDING = "llumc/check.py: check_program"
-
 
 def long_functions() -> dict[str, int]:
     """'path: qualified name' -> lines, of every outermost function over MAX_LINES lines
@@ -57,15 +51,8 @@ def test_the_checker_finds_a_long_function(tmp_path, monkeypatch):
     assert long_functions() == {"llumc/long.py: outer": 150 + 1}
 
 
-@pytest.mark.xfail(strict=True, reason=f"{PENDING} (249 lines) is split after the change under way in llumc/check.py")
-def test_check_program_is_split():
-    """Strict: once check_program is split this passes, fails as an unexpected pass, and the
-    mark (and PENDING) go."""
-    assert PENDING not in long_functions()
-
-
 def test_no_function_over_150_lines():
-    long = {name: lines for name, lines in long_functions().items() if name != PENDING}
+    long = long_functions()
     assert not long, f"functions over {MAX_LINES} lines (split them into named steps):\n  " + "\n  ".join(
         f"{name}: {lines} lines" for name, lines in sorted(long.items())
     )

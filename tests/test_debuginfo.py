@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from llumc.check import check_program
-from llumc.frontend import compile_c
+from llumc.check.portfolio import check_program
+from llumc.frontend.compile import compile_c
 
 
 def compile_text(tmp_path: Path, text: str, columns: bool = True):

@@ -37,7 +37,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from llumc.check import check_program
+from llumc.check.portfolio import check_program
 from test_loop_programs import build_native, invariant_violations, run_native_probes
 
 # llumc raises the recursion limit while hypothesis runs the test; hypothesis warns about it

@@ -12,7 +12,7 @@ import pytest
 from pysat.solvers import Solver
 
 from solvers.dimspec import format_dimspec, parse_dimspec
-from llumc.encode import encode_file, read_symbol_map
+from llumc.pipeline import encode_file, read_symbol_map
 from llumc.errors import UnsupportedError
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -252,7 +252,7 @@ int main(void) {
 def test_value_names_dropped_for_large_sources_with_the_same_encoding(tmp_path):
     """Over `VALUE_NAMES_UP_TO_BYTES` of C clang drops the IR's value names (faster front end);
     the transition system is the same, only its symbol comments say `bb3` for `for.cond`."""
-    from llumc.frontend import VALUE_NAMES_UP_TO_BYTES, compile_c, keeps_value_names
+    from llumc.frontend.compile import VALUE_NAMES_UP_TO_BYTES, compile_c, keeps_value_names
 
     small = tmp_path / "small.c"
     small.write_text(_NAMES_PROGRAM)

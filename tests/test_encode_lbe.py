@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import check_program, confirm_counterexample
-from llumc.encode import encode_file, executed_blocks, read_symbol_map
+from llumc.check.counterexample import confirm_counterexample
+from llumc.check.portfolio import check_program
+from llumc.pipeline import encode_file, executed_blocks, read_symbol_map
 from solvers.api import solve
 from test_encode import depth, encode, reachable
 
@@ -133,11 +134,11 @@ def test_irreducible_loop_shares_a_block_between_regions(target, steps):
     belongs to the entry's region (entering through b, j = 10) and to a's (j = k). Entering at
     a (c = 0): entry 1, a->b->a for i = 0..3 (4), i = 4 hits 5 (1): 6 steps. Entering at b:
     entry->b->a 1, i = 10..13 (4), i = 14 hits 15 (1): 6 steps. k never reaches 25 (j < 20)."""
-    from llumc.cfg import read_main
-    from llumc.encode import bitblast_system
-    from llumc.frontend import classify_call
-    from llumc.lbe import cut_points
-    from llumc.encode import build_transition_system
+    from llumc.frontend.cfg import read_main
+    from llumc.pipeline import bitblast_system
+    from llumc.frontend.compile import classify_call
+    from llumc.encoding.lbe import cut_points
+    from llumc.pipeline import build_transition_system
     import llvmlite.binding as llvm
 
     fn = read_main(llvm.parse_assembly(IRREDUCIBLE.replace("TARGET", str(target))), None, "irreducible.ll")
@@ -154,7 +155,7 @@ def test_irreducible_loop_shares_a_block_between_regions(target, steps):
 def test_check_program_per_scheme():
     """`llumc check --scheme`: the same confirmed FALSE, in fewer steps with large blocks
     (nondet_bug: entry, 3 loop iterations, exit + error call = 5; small blocks: 10)."""
-    from llumc.check import check_program
+    from llumc.check.portfolio import check_program
 
     source = PROGRAMS / "check" / "nondet_bug.c"
     lbe = check_program(source, engine="bmc", timeout=60)

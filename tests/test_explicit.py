@@ -1,4 +1,4 @@
-"""The explicit-state engine (llumc/explicit.py): TRUE only with its state set checked by fresh
+"""The explicit-state engine (llumc/explicit/explore.py): TRUE only with its state set checked by fresh
 SAT calls, FALSE only replayed; the native step computes what the Python step computes."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from llumc.bench import answered_by
-from llumc.check import check_program
-from llumc.encode import encode_file
-from llumc.explicit import explore, input_representatives, merge_cubes
+from llumc.bench.runner import answered_by
+from llumc.check.portfolio import check_program
+from llumc.pipeline import encode_file
+from llumc.explicit.explore import explore, input_representatives, merge_cubes
 from llumc.invariants.simulate import compile_step
-from llumc.native_step import NativeStep
+from llumc.explicit.native_step import NativeStep
 from solvers.check import check_invariant, state_set_gap
 from solvers.setinv import invariant_from_states
 from solvers.transys import TransitionSystem

@@ -2,7 +2,7 @@
 
 Three independent checks on every program of tests/programs (and loops/):
 1. the AIGER circuit, read back by solvers/aiger.py, evaluated on random states and inputs,
-   gives the next-state values, U and G that `llumc.terms.evaluate` gives on the terms;
+   gives the next-state values, U and G that `llumc.encoding.terms.evaluate` gives on the terms;
 2. llumc's engines answer the same on the DimSpec and on the AIGER file (BMC: the same
    shortest path length or none up to a bound; k-induction within a short budget: the same
    verdict whenever both answer);
@@ -25,13 +25,13 @@ from pathlib import Path
 import pytest
 
 from btor2_reader import read_btor2
-from llumc.encode import bitblast_system
+from llumc.pipeline import bitblast_system
 from llumc.errors import LlumcError
 from llumc.export import word_system
 from llumc.export.aiger import build_aiger
 from llumc.export.btor2 import write_btor2
-from llumc.terms import TermBuilder, evaluate, mask
-from llumc.transys import InputVar, StateVar, WordTransitionSystem
+from llumc.encoding.terms import TermBuilder, evaluate, mask
+from llumc.encoding.transys import InputVar, StateVar, WordTransitionSystem
 from solvers.aiger import Aig, aig_to_transition_system, parse_aiger, write_aiger
 from solvers.api import solve
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from llumc.errors import LlumcError, UnsupportedError
-from llumc.frontend import TRAP_KINDS, Checks, classify_call, compile_c, nondet_width
+from llumc.frontend.compile import TRAP_KINDS, Checks, classify_call, compile_c, nondet_width
 
 TESTS = Path(__file__).parent
 PROGRAMS = TESTS / "programs"
@@ -241,7 +241,7 @@ def test_undef_check_shortcut_agrees_with_the_printed_check(monkeypatch):
     """`_promotion_reads_no_undef` / `_localise_globals` skip printing a module for the undef
     check only where the check would pass: with LLUMC_FRONTEND_SELFCHECK the check runs anyway
     (and an internal error says if the shortcut was wrong). Both kinds of program occur."""
-    import llumc.frontend as frontend
+    import llumc.frontend.compile as frontend
 
     decisions = []
     check = frontend._check_promoted
@@ -256,7 +256,7 @@ def test_undef_check_shortcut_agrees_with_the_printed_check(monkeypatch):
 
 
 def test_shortcut_refuses_what_sroa_could_leave_undefined():
-    from llumc.frontend import _promotion_reads_no_undef
+    from llumc.frontend.compile import _promotion_reads_no_undef
 
     def function(body: str) -> str:
         return f"define i32 @main() {{\nentry:\n{body}\n}}\n"
@@ -279,7 +279,7 @@ def test_invalid_debug_info_is_dropped_as_before():
     """The front end turns off LLVM's check inside the parser (it verifies each parsed module
     itself); a module whose only defect is its debug info must still be parsed as before: the
     debug info dropped (LLVM warns), the code kept."""
-    from llumc.frontend import _init_llvm, _parse
+    from llumc.frontend.compile import _init_llvm, _parse
 
     _init_llvm()
     text = """define i32 @main() !dbg !5 {
@@ -352,8 +352,8 @@ def test_globals_localised_before_inlining_as_after(tmp_path, monkeypatch, name)
     """Both ways of turning globals into main's SSA values give the same transition system
     (the CNF; value names may be numbered differently), and the early one declines exactly
     where its result could differ."""
-    import llumc.frontend as frontend
-    from llumc.encode import encode_file
+    import llumc.frontend.compile as frontend
+    from llumc.pipeline import encode_file
     from solvers.dimspec import format_dimspec
 
     early_applies, program = _EARLY_GLOBALS[name]
@@ -383,7 +383,7 @@ def test_globals_localised_before_inlining_as_after(tmp_path, monkeypatch, name)
 
 def test_clang_leaves_nothing_in_zigs_caches(tmp_path, monkeypatch):
     """zig cc keeps a copy of every output in its caches; the IR's copies go with the run."""
-    from llumc.frontend import clang_command
+    from llumc.frontend.compile import clang_command
     if not clang_command(None)[1]:
         pytest.skip("clang is not zig's")
     caches = tmp_path / "caches"
@@ -425,8 +425,8 @@ def print_two_process_outcomes(path: str) -> None:
     and linked (its result not None), and what each that did said of undef reads."""
     import json
 
-    import llumc.frontend as frontend
-    from llumc.encode import encode_file
+    import llumc.frontend.compile as frontend
+    from llumc.pipeline import encode_file
     from solvers.dimspec import format_dimspec
 
     def outcome():
@@ -511,7 +511,7 @@ def test_two_processes_check_the_undef_reads_of_either_half(tmp_path, where):
 def test_module_split_keeps_globals_in_one_half():
     """A function of the second half that names a global variable (here an array, which stays
     a global) keeps the module in one piece: linking would define the global twice."""
-    import llumc.frontend as frontend
+    import llumc.frontend.compile as frontend
 
     def module(late_body: str) -> str:
         return ("@t = global [2 x i32] zeroinitializer, align 4\n\n"
@@ -534,8 +534,8 @@ def test_inlined_main_without_simplifycfg_keeps_the_verdict(tmp_path, monkeypatc
     """Large programs skip simplifycfg after inlining (`SIMPLIFY_AFTER_INLINING_UP_TO_BYTES`):
     the blocks it would fold stay (these programs have some), and the system has the same
     shortest path to an error (or none within the bound) as with it."""
-    import llumc.frontend as frontend
-    from llumc.encode import encode_file
+    import llumc.frontend.compile as frontend
+    from llumc.pipeline import encode_file
     from test_encode import depth
 
     path = PROGRAMS / program
@@ -553,7 +553,7 @@ def test_inlined_main_without_simplifycfg_keeps_the_verdict(tmp_path, monkeypatc
 def test_function_spans_remembered_only_while_compiling(tmp_path):
     """The spans of a text are read once per text while `compile_c` runs (by identity: an
     equal but new text is read again), and nothing is kept after it."""
-    import llumc.frontend as frontend
+    import llumc.frontend.compile as frontend
 
     text = "define i32 @f() {\n  ret i32 0\n}\n\ndefine i32 @main() {\n  ret i32 1\n}\n"
     with frontend._function_spans_remembered():
@@ -572,7 +572,7 @@ def test_function_spans_remembered_only_while_compiling(tmp_path):
 
 def test_unsequenced_modifications_are_a_named_unknown(tmp_path: Path) -> None:
     """`i++ + i++` is undefined behaviour whose IR shows only clang's order: no verdict."""
-    from llumc.check import check_program
+    from llumc.check.portfolio import check_program
 
     source = tmp_path / "unsequenced.c"
     source.write_text("extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"

@@ -1,5 +1,5 @@
 """Candidate loop invariants from concrete runs (`llumc.invariants.simulate`, `.candidates`):
-real clang, the word-level system, `llumc.terms.evaluate` as the reference.
+real clang, the word-level system, `llumc.encoding.terms.evaluate` as the reference.
 
 Every candidate must evaluate to 1 on every sample it was proposed from, and its C expression
 must say the same thing about the named C variables (checked by evaluating both)."""
@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from llumc.encode import encode_file
+from llumc.pipeline import encode_file
 from llumc.invariants.candidates import Candidate, Var, _Builder, cut_variables, propose
 from llumc.invariants.simulate import compile_step, reference_step, simulate
-from llumc.terms import TermBuilder, evaluate, mask, to_signed
-from llumc.transys import StateVar
+from llumc.encoding.terms import TermBuilder, evaluate, mask, to_signed
+from llumc.encoding.transys import StateVar
 
 PROGRAMS = Path(__file__).parent / "programs"
 HEADER = ("extern void __VERIFIER_error(void); extern int __VERIFIER_nondet_int(void); "

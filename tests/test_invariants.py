@@ -9,8 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from llumc.check import check_program
-from llumc.encode import encode_file
+from llumc.check.portfolio import check_program
+from llumc.pipeline import encode_file
 from llumc.invariants.candidates import Candidate
 from llumc.invariants.candidates import propose
 from llumc.invariants.houdini import is_costly, strengthen

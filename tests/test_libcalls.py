@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import check_program
+from llumc.check.portfolio import check_program
 
 OUTPUT = """\
 #include <stdio.h>

@@ -31,8 +31,8 @@ from typing import Callable
 
 import pytest
 
-from llumc.check import check_program
-from llumc.frontend import clang_command
+from llumc.check.portfolio import check_program
+from llumc.frontend.compile import clang_command
 
 LOOPS = Path(__file__).parent / "programs" / "loops"
 DRIVER = Path(__file__).with_name("nondet_driver.c")
@@ -60,7 +60,7 @@ def build_native(source: Path, binary: Path, *, m32: bool = True) -> None:
         target = ["-m32" if m32 else "-m64"]
     argv = [*command, *target, "-O0", "-fwrapv", "-fno-sanitize=all", "-fno-stack-protector", "-w",
             "-Dmain=llumc_program_main", "-o", str(binary), "-x", "c", str(source), str(DRIVER)]
-    # in the binary's directory, as the replay builds (llumc/replay.py): from the checkout, which
+    # in the binary's directory, as the replay builds (llumc/check/replay.py): from the checkout, which
     # holds zig's installation (.venv), zig misses its cache and builds musl again every time
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
                           cwd=binary.parent)

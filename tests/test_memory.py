@@ -1,4 +1,4 @@
-"""Memory (llumc/memory.py): arrays at computed indices, pointers, structs, memset/memcpy.
+"""Memory (llumc/encoding/memory.py): arrays at computed indices, pointers, structs, memset/memcpy.
 
 Each program of tests/programs/memory is TRUE or FALSE by construction (the verdict is in the
 file name, the reason in its first line) and is checked twice: by `llumc check --32`, which
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import check_program
-from llumc.frontend import Checks, compile_c, source_ir
+from llumc.check.portfolio import check_program
+from llumc.frontend.compile import Checks, compile_c, source_ir
 from tests.test_loop_programs import build_native, run_native
 
 MEMORY = Path(__file__).parent / "programs" / "memory"
@@ -124,7 +124,7 @@ def test_use_of_a_dead_local_is_false_under_valid_memsafety_and_replayed(name: s
     """A pointer that outlives its local (a callee's array, a block's variable): under
     unreach-call the program is UNKNOWN with the reason (test_memory_program); under
     valid-memsafety FALSE, confirmed by the native replay, where the local lives in memory of
-    its own and the access traps once the local is dead (llumc.lifetimes, replay_harness.c)."""
+    its own and the access traps once the local is dead (llumc.frontend.lifetimes, replay_harness.c)."""
     result = check_program(MEMORY / f"{name}.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
     assert result.verdict == "false", result.reason
     assert result.error.kind == "memory" and result.error.line == line
@@ -142,7 +142,7 @@ def test_a_dead_local_read_in_a_later_branch_is_found() -> None:
     path = LIFETIMES / "dead_in_branch.c"
     result = check_program(path, m32=True, timeout=TIMEOUT)
     assert result.verdict == "unknown" and "use of local 'x' outside its lifetime" in result.reason, result.reason
-    # the load stays in its branch (llumc.lifetimes: no speculative loads), so only paths
+    # the load stays in its branch (llumc.frontend.lifetimes: no speculative loads), so only paths
     # that read x after its block ended fault, and the fault has its line
     assert "dead_in_branch.c:11" in result.reason, result.reason
     memsafety = check_program(path, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
@@ -187,7 +187,7 @@ def test_the_replay_arena_never_traps_on_valid_accesses() -> None:
     """The arena's checks confirm nothing a valid run does: the heap and pointer programs,
     replayed under valid-memsafety with their own FALSE inputs (they end in reach_error, which
     is no memory fault), are not confirmed."""
-    from llumc.replay import ReplayExpectation, replay
+    from llumc.check.replay import ReplayExpectation, replay
     for name, values in [("malloc_buffer_false.c", [3, 1, 2, 3, 4]), ("malloc_index_false.c", [7, 3, 2]),
                          ("swap_false.c", [1, 2, 3]), ("pointer_walk_false.c", [1, 2, 3])]:
         result = replay(MEMORY / name, values, ReplayExpectation("memory", None), m32=True)
@@ -314,10 +314,10 @@ def test_tracked_cell_candidates_hold_on_their_samples(name: str) -> None:
     """The tracked-cell facts (`\\forall k: k < i ==> a[k] == 7`) are filtered on the samples in
     Python; each one's term must agree: 1 on every sample of its loop head. And the facts the
     proof needs are among them."""
-    from llumc.encode import encode_file
+    from llumc.pipeline import encode_file
     from llumc.invariants.candidates import propose
     from llumc.invariants.simulate import simulate
-    from llumc.terms import evaluate
+    from llumc.encoding.terms import evaluate
 
     encoded = encode_file(MEMORY / f"{name}.c", m32=True)
     tracked = [o for o in encoded.word.memory_objects if o.tracked_value is not None]

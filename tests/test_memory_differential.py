@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-import llumc.memory
-from llumc.check import check_program
-from llumc.encode import encode_file
+import llumc.encoding.memory
+from llumc.check.portfolio import check_program
+from llumc.pipeline import encode_file
 from tests.test_loop_programs import build_native, run_native
 
 EXAMPLES = int(os.environ.get("LLUMC_MEMORY_DIFF_EXAMPLES", "12"))
@@ -79,7 +79,7 @@ def test_memory_program_verdict_matches_native_runs(seed: int, tmp_path: Path) -
 @pytest.mark.parametrize("seed", range(ABSTRACT_EXAMPLES))
 def test_abstract_memory_verdict_matches_native_runs(seed: int, tmp_path: Path, monkeypatch) -> None:
     """Every array abstract: a tracked cell each, reads elsewhere havoc. Never a wrong verdict."""
-    monkeypatch.setattr(llumc.memory, "EXACT_CELLS", 0)
+    monkeypatch.setattr(llumc.encoding.memory, "EXACT_CELLS", 0)
     _differential(seed, tmp_path)
     objects = encode_file(tmp_path / f"mem_{seed}.c", m32=True).word.memory_objects
     assert objects and all(o.abstract and o.tracked_value is not None for o in objects), objects

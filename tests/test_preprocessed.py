@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check import check_program
-from llumc.frontend import clang_command
+from llumc.check.portfolio import check_program
+from llumc.frontend.compile import clang_command
 
 PROGRAMS = Path(__file__).parent / "programs"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from llumc.errors import LlumcError
-from llumc.frontend import clang_command
-from llumc.replay import ReplayExpectation, replay
+from llumc.frontend.compile import clang_command
+from llumc.check.replay import ReplayExpectation, replay
 
 PROGRAMS = Path(__file__).with_name("replay_programs")
 
@@ -183,8 +183,8 @@ def test_program_defining_libc_names_does_not_capture_the_harness(m32):
 def test_uninitialised_locals_start_from_the_recorded_values_per_site():
     """Sites are the front end's `%__uninit.N` numbers; one site's values are handed out in the
     recorded order (here the two calls of pick), a site without values gets 0."""
-    from llumc.encode import encode_file, read_symbol_map
-    from llumc.replay import uninit_site
+    from llumc.pipeline import encode_file, read_symbol_map
+    from llumc.check.replay import uninit_site
 
     source = Path(__file__).parent / "programs" / "check" / "uninit_bug.c"
     inputs = read_symbol_map(encode_file(source, m32=True).ts.comments).inputs
@@ -209,7 +209,7 @@ def test_line_table_decoded_as_pyelftools_decodes_it(tmp_path, m32):
     on every compile unit of a real replay binary, 32- and 64-bit."""
     from elftools.elf.elffile import ELFFile
 
-    from llumc.replay import _build, line_rows
+    from llumc.check.replay import _build, line_rows
 
     binary = tmp_path / "replay.bin"
     assert _build(PROGRAMS / "overflow_line.c", binary, "unreach-call", m32, None) is None

@@ -236,9 +236,9 @@ def test_timeout_names_the_phase_it_cut():
 def test_answers_found_before_a_cut_stand(tmp_path, capsys):
     """A task whose first property was answered (and told to the supervisor) before the time
     limit cut the second: the first keeps its answer, the second is UNKNOWN with the phase."""
-    from llumc.check import check_program
+    from llumc.check.portfolio import check_program
     from llumc.cli import _answer_without_worker
-    from llumc.task import plan_check
+    from llumc.svcomp.task import plan_check
     from solvers.supervise import Ending
 
     (tmp_path / "properties").mkdir()

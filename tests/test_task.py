@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from llumc.errors import LlumcError
-from llumc.task import combined_verdict, read_property_file, read_task
+from llumc.svcomp.task import combined_verdict, read_property_file, read_task
 
 # SV-COMP's property files, as its benchmark repository ships them.
 PRP = {

@@ -1,4 +1,4 @@
-"""Constant sets of SSA values and the large-block encoder's fixed bits (`llumc/valuesets.py`):
+"""Constant sets of SSA values and the large-block encoder's fixed bits (`llumc/encoding/valuesets.py`):
 real clang, real Boolector, real SAT solvers; every verdict is compared with and without the
 narrowing, and counterexamples are replayed natively."""
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from llumc.cfg import read_main
-from llumc.check import confirm_counterexample
-from llumc.encode import EncodeResult, bitblast_system
-from llumc.frontend import Checks, classify_call, compile_c
-from llumc.lbe import LargeBlockEncoder
-from llumc.terms import TermBuilder, evaluate
-from llumc.valuesets import KnownBits, constant_sets
+from llumc.frontend.cfg import read_main
+from llumc.check.counterexample import confirm_counterexample
+from llumc.pipeline import EncodeResult, bitblast_system
+from llumc.frontend.compile import Checks, classify_call, compile_c
+from llumc.encoding.lbe import LargeBlockEncoder
+from llumc.encoding.terms import TermBuilder, evaluate
+from llumc.encoding.valuesets import KnownBits, constant_sets
 from solvers.api import solve
 from test_encode import depth
 

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 import yaml
 
-from llumc.replay import ReplayExpectation, replay
+from llumc.check.replay import ReplayExpectation, replay
 from tests.test_preprocessed import preprocess
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "witness-2.0.schema.json").read_text())

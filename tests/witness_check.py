@@ -15,7 +15,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from llumc.replay import ReplayExpectation, replay
+from llumc.check.replay import ReplayExpectation, replay
 
 SCHEMA = Path(__file__).parent / "data" / "witness-2.0.schema.json"
 

@@ -1,21 +1,21 @@
 """Exports of the word-level transition system to the model checkers' exchange formats:
 AIGER 1.9 (`aiger.py`, bit level) and BTOR2 (`btor2.py`, word level). DimSpec, the third
-format of `llumc encode`, is written by `llumc.encode` itself.
+format of `llumc encode`, is written by `llumc.pipeline` itself.
 
-Both exports carry llumc's symbol map (the DimSpec comment lines of `llumc.encode`, with the
+Both exports carry llumc's symbol map (the DimSpec comment lines of `llumc.pipeline`, with the
 variable ranges of the target format) so a trace can be read back in C terms.
 """
 
 from __future__ import annotations
 
-from llumc.transys import WordTransitionSystem
+from llumc.encoding.transys import WordTransitionSystem
 
 FORMATS = ("dimspec", "aiger", "btor2")
 
 
 def symbol_lines(wts: WordTransitionSystem, state_first: list[int], input_first: list[int], *,
                  words: bool = False) -> list[str]:
-    """llumc's symbol map (see `llumc.encode`) with the numbers of the target format:
+    """llumc's symbol map (see `llumc.pipeline`) with the numbers of the target format:
     `state_first[k]` is the variable of bit 0 of `wts.state[k]`, its other bits follow it
     (AIGER variables); with `words` it is the node id of the whole word (BTOR2: lo = hi)."""
 
@@ -41,11 +41,11 @@ def symbol_lines(wts: WordTransitionSystem, state_first: list[int], input_first:
 def word_system(path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "lbe",
                 clang: str | None = None, check_div_by_zero: bool = False,
                 check_shift: bool = False) -> WordTransitionSystem:
-    """C file -> the word-level transition system, as `llumc.encode.encode_file` builds it
+    """C file -> the word-level transition system, as `llumc.pipeline.encode_file` builds it
     (same front end, checks and scheme), without bit-blasting it to DimSpec."""
-    from llumc.cfg import read_main
-    from llumc.frontend import Checks, classify_call, compile_c
-    from llumc.encode import build_transition_system
+    from llumc.frontend.cfg import read_main
+    from llumc.frontend.compile import Checks, classify_call, compile_c
+    from llumc.pipeline import build_transition_system
 
     checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)
     front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow)

@@ -30,11 +30,11 @@ from dataclasses import dataclass
 
 from solvers.aiger import Aig, AigerSymbols
 
-from llumc.aig import AIG, FALSE, TRUE
-from llumc.bitblast import blast, parse_leaf_bit
+from llumc.bitblast.aig import AIG, FALSE, TRUE
+from llumc.bitblast.blast import blast, parse_leaf_bit
 from llumc.export import symbol_lines
-from llumc.terms import Term
-from llumc.transys import WordTransitionSystem
+from llumc.encoding.terms import Term
+from llumc.encoding.transys import WordTransitionSystem
 
 CHUNK = 64  # functions per Boolector instance: cofactoring costs chunk^2, re-blasting shared cones chunk^-1
 INIT_LATCH = "llumc_initialised"
@@ -113,7 +113,7 @@ def _cofactor(aig: AIG, root: int, values: dict[int, bool], dependent: set[int])
 
 def blast_functions(wts: WordTransitionSystem, roots: list[Term], aig: AIG, *, rewrite_level: int = 3) -> list[int]:
     """AIG literals of the 1-bit `roots` as functions of the state and input bits (leaves
-    named as `llumc.bitblast` names them)."""
+    named as `llumc.bitblast.blast` names them)."""
     tb = wts.terms
     base = 1 + max((inp.index for inp in wts.inputs), default=-1)
     out: list[int] = []

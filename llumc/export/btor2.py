@@ -13,7 +13,7 @@ term (the terms are hash-consed, so shared sub-terms stay shared):
   constraint `llumc_initialised | I`.
 
 The operators map one to one: BTOR2's semantics of division by zero and of over-wide shifts
-are SMT-LIB's, as those of `llumc.terms`. llumc's symbol map follows as `;` comments, with
+are SMT-LIB's, as those of `llumc.encoding.terms`. llumc's symbol map follows as `;` comments, with
 node ids where the DimSpec map has variable ranges.
 """
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from llumc.export import symbol_lines
 from llumc.export.aiger import INIT_LATCH, _reset_values
-from llumc.terms import Term, postorder
-from llumc.transys import WordTransitionSystem
+from llumc.encoding.terms import Term, postorder
+from llumc.encoding.transys import WordTransitionSystem
 
 _OPS = {
     "add": "add", "sub": "sub", "mul": "mul", "udiv": "udiv", "urem": "urem", "sdiv": "sdiv", "srem": "srem",

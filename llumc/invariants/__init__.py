@@ -1,6 +1,6 @@
 """Loop invariants from concrete runs: simulate → candidates → Houdini.
 
-1. `simulate` runs the word-level transition system (`llumc.transys.WordTransitionSystem`)
+1. `simulate` runs the word-level transition system (`llumc.encoding.transys.WordTransitionSystem`)
    concretely from its initial state with drawn nondet inputs and records the states seen at
    every cut point (the loop heads of the large-block encoding, and the entry).
 2. `candidates` proposes facts that hold on every recorded state of a cut point (bounds,

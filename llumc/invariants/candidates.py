@@ -36,12 +36,12 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Mapping
 
-from llumc.terms import Term, mask, to_signed
-from llumc.transys import StateVar, WordTransitionSystem
+from llumc.encoding.terms import Term, mask, to_signed
+from llumc.encoding.transys import StateVar, WordTransitionSystem
 
 if TYPE_CHECKING:
-    from llumc.cfg import Function
-    from llumc.debuginfo import DebugInfo
+    from llumc.frontend.cfg import Function
+    from llumc.frontend.debuginfo import DebugInfo
     from llumc.invariants.simulate import Samples
 
 MAX_WIDTH = 160  # widest term a candidate may use (exact degree 3 over 32-bit values: 96 bits)

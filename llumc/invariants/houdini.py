@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from solvers.strengthen import Lemmas, check_lemmas, extend, houdini
 from solvers.transys import TransitionSystem
 
-from llumc.aig import AIG
-from llumc.bitblast import blast, parse_leaf_bit
-from llumc.cnf import CnfBuilder
-from llumc.encode import EncodeResult, read_symbol_map
+from llumc.bitblast.aig import AIG
+from llumc.bitblast.blast import blast, parse_leaf_bit
+from llumc.bitblast.cnf import CnfBuilder
+from llumc.pipeline import EncodeResult, read_symbol_map
 from llumc.invariants.candidates import Candidate
-from llumc.terms import Term
+from llumc.encoding.terms import Term
 
 
 @dataclass

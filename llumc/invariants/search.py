@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from llumc.encode import EncodeResult
+from llumc.pipeline import EncodeResult
 from llumc.invariants.candidates import propose
 from llumc.invariants.houdini import SearchReport, Strengthening, strengthen
 from llumc.invariants.simulate import simulate

@@ -7,7 +7,7 @@ every state variable's next value, until `curr` is `ok` or `error` or a step lim
 at each visit of a cut point (a block of `word.blocks` other than ok/error: `curr` equals its
 code) is recorded, as dict state index -> unsigned value, each distinct state once.
 
-Semantics are `llumc.terms.evaluate`'s (`reference_step` applies it literally: every next-state
+Semantics are `llumc.encoding.terms.evaluate`'s (`reference_step` applies it literally: every next-state
 term on ("state", i)/("input", i) leaves with one cache per step). The runs use a faster but
 equivalent path (the tests compare the two): per cut point, the next-state terms are partially
 evaluated with `curr` fixed to that cut point's code, which folds the multiplexer over the
@@ -33,8 +33,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from llumc.terms import Term, evaluate, evaluate_op, mask
-from llumc.transys import WordTransitionSystem
+from llumc.encoding.terms import Term, evaluate, evaluate_op, mask
+from llumc.encoding.transys import WordTransitionSystem
 
 # Input categories and, per run profile, their weights:
 # small, 0/±1, boundary, program constant (±1), medium, uniform
@@ -266,7 +266,7 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
 def _partial_step(word: WordTransitionSystem, code: int, compiler: type[_Compiler] = _Compiler
                   ) -> tuple[_Compiler, list[int | str], list[int | str]]:
     """U and the next-state terms partially evaluated with `curr` = code by `compiler` (this
-    module's Python, or llumc.native_step's LLVM IR): each a constant or a value's name."""
+    module's Python, or llumc.explicit.native_step's LLVM IR): each a constant or a value's name."""
     comp = compiler({("state", word.curr.index): code})
     universal = [comp.visit(u) for u in word.universal]
     nexts = [comp.visit(word.next[v.index]) for v in word.state]
@@ -316,7 +316,7 @@ def _live_lines(lines: list[str], roots: list[int | str]) -> list[str]:
 
 
 def reference_step(word: WordTransitionSystem, state: list[int], inputs: list[int]) -> list[int] | None:
-    """The step by `llumc.terms.evaluate` (every next-state term, one shared cache): the
+    """The step by `llumc.encoding.terms.evaluate` (every next-state term, one shared cache): the
     semantics the compiled steps implement. None when U does not hold."""
     leaves = {("state", v.index): state[v.index] for v in word.state}
     leaves.update((("input", i.index), inputs[i.index]) for i in word.inputs)

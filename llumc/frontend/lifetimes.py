@@ -9,7 +9,7 @@ escapes (stored, passed to a call, returned: all a -O0 pointer can do to outlive
 become calls of our own functions, which capture the pointer, so SROA keeps the local in
 memory (`protect_escaping_locals`). After inlining, the ones no access can follow the end of
 are released again (`release_contained_locals`), so only a local a pointer may really outlive
-stays memory, with a state bit for "alive" (llumc.memory) that the markers set and clear.
+stays memory, with a state bit for "alive" (llumc.encoding.memory) that the markers set and clear.
 
 Text, not llvmlite: these run between clang's text and the first parse, and between the
 inliner's print and the second parse, where the front end has the text anyway."""
@@ -286,7 +286,7 @@ def _access_after_end(body: str, blocks, name: str, accesses: list[int], through
 def release_contained_locals(text: str) -> str:
     """After inlining: delete the markers of each protected local of `main` whose address
     does not escape and which no access can reach after its lifetime ended, so SROA promotes
-    it again; the others keep theirs (llumc.memory gives them an "alive" bit)."""
+    it again; the others keep theirs (llumc.encoding.memory gives them an "alive" bit)."""
     if f"@{LIFETIME_END}(" not in text:
         return text
     pieces, done = [], 0
@@ -301,7 +301,7 @@ def release_contained_locals(text: str) -> str:
                 continue
             # a pointer in a phi may come from the previous iteration, when the local's next
             # lifetime starts in a loop: the old instance's pointer, which must stay followed
-            # (llumc.memory: `reborn`, no TRUE)
+            # (llumc.encoding.memory: `reborn`, no TRUE)
             if carried and _start_after_end(body, blocks, name):
                 continue
             released.add(name)
@@ -326,7 +326,7 @@ _HEAP_CALL = re.compile(r"@(malloc|calloc|free)\(")
 
 
 def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) -> str:
-    """The front end's text made for the native replay (llumc.replay). Without
+    """The front end's text made for the native replay (llumc.check.replay). Without
     `check_accesses` the markers do nothing. With it (valid-memsafety), where the program has
     followed locals or heap calls: each followed local and each malloc/calloc gets memory of
     its own from the harness (never reused), the markers and free tell the harness where an

@@ -3,7 +3,7 @@
 BenchExec loads a tool-info module by its full Python name when the name has a dot, so with
 llumc installed in BenchExec's Python environment a benchmark definition says
 
-    <benchmark tool="llumc.benchexec_tool" timelimit="900 s" memlimit="15 GB" cpuCores="2">
+    <benchmark tool="llumc.svcomp.benchexec_tool" timelimit="900 s" memlimit="15 GB" cpuCores="2">
 
 (`benchexec.tools.llumc` would need a file inside BenchExec's own package). The module imports
 BenchExec, so it is loaded only by BenchExec (and the tests); llumc itself never imports it.

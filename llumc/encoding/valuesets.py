@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from llumc.cfg import Const, Function, Instr, Ref
-from llumc.terms import Term, TermBuilder
+from llumc.frontend.cfg import Const, Function, Instr, Ref
+from llumc.encoding.terms import Term, TermBuilder
 
 LIMIT = 64
 

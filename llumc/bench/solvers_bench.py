@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from llumc.benchmarks import SHARED
+from llumc.bench import SHARED
 from solvers.bench import run_solve
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -43,11 +43,11 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
-from llumc.debuginfo import DebugInfo, metadata_start
+from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
-from llumc.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
-from llumc.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
+from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
+from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
 
@@ -201,7 +201,7 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
     if lifetimes:
         # lifetime markers at -O0 (clang emits them at -O0 only for ASan's use-after-scope
         # checks; this cc1 option asks for the markers without ASan): where each local's scope
-        # ends, so a use through a pointer afterwards is seen (llumc.lifetimes)
+        # ends, so a use through a pointer afterwards is seen (llumc.frontend.lifetimes)
         flags += ["-Xclang", "-fsanitize-address-use-after-scope"]
     sanitizers = []
     if checks.overflow:
@@ -393,7 +393,7 @@ def _rewrite_attributes(text: str) -> str:
 
 _ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
 _AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]), align")
-# larger aggregates stay memory anyway (and are reported); llumc.memory tracks no cell of a
+# larger aggregates stay memory anyway (and are reported); llumc.encoding.memory tracks no cell of a
 # larger local: it has no point where its lifetime starts (docs/memory.md, cell morphing)
 MAX_UNINIT_BITS = 1 << 16
 
@@ -490,7 +490,7 @@ def _initialise_locals(text: str) -> str:
         stop = defines[index + 1] if index + 1 < len(defines) else len(text)
         pending: list[str] = []
         scalars: dict[str, str] = {}
-        # a local whose lifetime the encoder follows (llumc.lifetimes) is dead before its
+        # a local whose lifetime the encoder follows (llumc.frontend.lifetimes) is dead before its
         # start marker: it gets its fresh value right after each start marker instead
         followed = protected_locals(text[define:stop]) if text.find(LIFETIME_START, define, stop) >= 0 else set()
         # the entry block's allocas (and its label, blank lines, comments), up to its first
@@ -698,7 +698,7 @@ def _localise_globals(text: str, global_facts: list[tuple[str, int, str]]) -> tu
         if abi_size > _MAX_LOCALISED_BYTES and \
                 any(_computed_index_use(main_text, pos) for pos in inside.get(name, [])):
             # memory anyway, and SROA would split its initial value into one store per element
-            # (100 000 of them for `int a[100000]`): llumc/memory.py reads the initializer itself
+            # (100 000 of them for `int a[100000]`): llumc/encoding/memory.py reads the initializer itself
             continue
         if outside_uses[name] != 1 or name not in inside:  # 1: the definition itself
             continue
@@ -751,7 +751,7 @@ def _globals_as_arguments(text: str) -> str | None:
     constant initial value, loaded and stored with its own type), a global used in a way SROA
     or inlining may still turn into a plain access (a stored address, an argument of a
     defined function), a defined function used other than by a direct call, lifetime markers
-    (llumc.lifetimes reads the inlined text), quoted names."""
+    (llumc.frontend.lifetimes reads the inlined text), quoted names."""
     if f"@{LIFETIME_START}(" in text or '@"' in text:
         return None
     spans = _function_spans(text)
@@ -1192,7 +1192,7 @@ def _check_before_inlining(text: str, source: Path) -> None:
 _FLOAT_TYPE = re.compile(r"\b(half|bfloat|float|double|x86_fp80|fp128|ppc_fp128)\b")
 _MEMORY_OPS = {"alloca", "load", "store", "getelementptr", "atomicrmw", "cmpxchg", "fence",
                "va_arg", "ptrtoint", "inttoptr"}
-# Encoded by llumc/memory.py; what it cannot encode it reports itself.
+# Encoded by llumc/encoding/memory.py; what it cannot encode it reports itself.
 _ENCODED_MEMORY_OPS = {"alloca", "load", "store", "getelementptr"}
 _HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy",
                    "memmove", "strlen", "strcpy"}
@@ -1451,10 +1451,10 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 continue
             if kind is not None or _ARITH_INTRINSIC.match(name) or name in LIFETIME_FUNCTIONS \
                     or name.startswith("llvm.lifetime."):
-                continue  # lifetimes: llumc.memory follows ours, llvm's are ignored
+                continue  # lifetimes: llumc.encoding.memory follows ours, llvm's are ignored
             if name.startswith(("llvm.memset.", "llvm.memcpy.", "llvm.memmove.", "llvm.stacksave",
                                 "llvm.stackrestore")):
-                continue  # llumc/memory.py (constant lengths; a VLA's alloca is reported there)
+                continue  # llumc/encoding/memory.py (constant lengths; a VLA's alloca is reported there)
             if name.startswith("llvm.mem"):
                 raise _unsupported("memory", _memory_construct(code, *_memory_types(text, start, end)),
                                    where)
@@ -1464,12 +1464,12 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 raise _unsupported("memory", "access through a pointer that may be NULL (assumed "
                                    "away by the optimiser)", where)
             if name in ("malloc", "calloc", "free"):
-                continue  # llumc/memory.py (constant sizes, call sites outside loops)
+                continue  # llumc/encoding/memory.py (constant sizes, call sites outside loops)
             if name in _HEAP_FUNCTIONS:
                 raise _unsupported("memory", f"heap ('{name}')", where)
             raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
         if opcode in _ENCODED_MEMORY_OPS:
-            continue  # llumc/memory.py
+            continue  # llumc/encoding/memory.py
         if opcode in ("ptrtoint", "inttoptr"):
             raise _unsupported("memory", "cast between pointer and integer", _located(source, debug, line))
         if opcode in _MEMORY_OPS:
@@ -1551,7 +1551,7 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
               value_names: bool | None = None) -> str:
     """clang's IR with the primitives' bodies dropped, constructs checked that inlining would
     hide, every scalar local initialised from its own `__llumc_uninit_iN` site, and output
-    calls (printf, puts, ...) dropped, a used result nondet (llumc.libcalls), unless
+    calls (printf, puts, ...) dropped, a used result nondet (llumc.frontend.libcalls), unless
     `native_library_calls` (the replay runs the real ones).
 
     Shared with the replay, which must number the uninitialised-local sites exactly as the
@@ -1561,7 +1561,7 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
         value_names = keeps_value_names(source)
     text = _run_clang(source, m32, clang, checks, wrapv, columns=columns, value_names=value_names)
     if address_escapes(text):
-        # a pointer may outlive a local: again with lifetime markers (llumc.lifetimes)
+        # a pointer may outlive a local: again with lifetime markers (llumc.frontend.lifetimes)
         text = _run_clang(source, m32, clang, checks, wrapv, lifetimes=True, columns=columns,
                           value_names=value_names)
     primitives_defined = {

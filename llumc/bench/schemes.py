@@ -19,10 +19,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from llumc.encode import encode_file
+from llumc.pipeline import encode_file
 from llumc.errors import LlumcError
 from solvers.dimspec import format_dimspec
-from llumc.benchmarks import PUBLICATIONS
+from llumc.bench import PUBLICATIONS
 
 DEFAULT_ROOT = PUBLICATIONS
 

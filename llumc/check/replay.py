@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from llumc.errors import LlumcError
-from llumc.frontend import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_cache_env
+from llumc.frontend.compile import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_cache_env
 from solvers.supervise import die_with_parent, prepare
 
 __all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
@@ -125,7 +125,7 @@ def replay(
     When given, the program is compiled through the front end's own IR rewrite so that its
     uninitialised locals start from these values instead of stack garbage.
     `heap_reuse`: the allocator's choices of the counterexample, (k, j) when the k-th heap
-    allocation gets the block the j-th one freed (`llumc.check.heap_reuse`). When given (even
+    allocation gets the block the j-th one freed (`llumc.check.counterexample.heap_reuse`). When given (even
     empty), malloc, calloc and free are the harness's, which follows them.
     `timeout` bounds the run (not the build: the first build per target builds musl)."""
     if expect.kind not in EXPECTATION_KINDS:
@@ -137,7 +137,7 @@ def replay(
         tmp = Path(tmp_name)
         binary = tmp / "replay.bin"
         # valid-memsafety goes through the front end's text too: its lifetime markers let the
-        # harness see a use of a local after its scope ended (llumc.lifetimes)
+        # harness see a use of a local after its scope ended (llumc.frontend.lifetimes)
         own_heap = heap_reuse is not None
         failure = _build(source, binary, expect.kind, m32, clang,
                          through_frontend=uninit_values is not None or expect.kind == "memory" or own_heap,
@@ -224,8 +224,8 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
     inputs were named after; each site then asks the harness for its next value by number.
     Mirrors the start of `frontend.compile_c`: a drift only costs confirmations, never a FALSE
     (any start value of an uninitialised local is a real execution)."""
-    from llumc.frontend import Checks, source_ir
-    from llumc.lifetimes import native_replay_text
+    from llumc.frontend.compile import Checks, source_ir
+    from llumc.frontend.lifetimes import native_replay_text
 
     checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift",
                     bounds=kind == "memory")

@@ -13,9 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from llumc.encode import encode_file
+from llumc.pipeline import encode_file
 from llumc.errors import LlumcError
-from llumc.benchmarks import PUBLICATIONS
+from llumc.bench import PUBLICATIONS
 
 DEFAULT_ROOT = PUBLICATIONS
 

@@ -28,7 +28,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from llumc.benchmarks import PUBLICATIONS
+from llumc.bench import PUBLICATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 # Ten programs of LLUMC's set (unreach-call), five per verdict, on which ABC's pdr answered

@@ -36,25 +36,25 @@ from typing import TYPE_CHECKING
 
 from solvers.transys import TransitionSystem
 
-from llumc.aig import AIG
-from llumc.bitblast import blast, parse_leaf_bit
-from llumc.blast_ahead import BlastAhead
-from llumc.cnf import CnfBuilder
+from llumc.bitblast.aig import AIG
+from llumc.bitblast.blast import blast, parse_leaf_bit
+from llumc.bitblast.blast_ahead import BlastAhead
+from llumc.bitblast.cnf import CnfBuilder
 from llumc.gcpause import cyclic_gc_paused
-from llumc.lbe import LargeBlockEncoder
-from llumc.transys import build_small_block_system
-from llumc.terms import TermBuilder
-from llumc.wordsys import WordTransitionSystem
+from llumc.encoding.lbe import LargeBlockEncoder
+from llumc.encoding.transys import build_small_block_system
+from llumc.encoding.terms import TermBuilder
+from llumc.encoding.wordsys import WordTransitionSystem
 
 if TYPE_CHECKING:
-    from llumc.cfg import Function
-    from llumc.debuginfo import DebugInfo
+    from llumc.frontend.cfg import Function
+    from llumc.frontend.debuginfo import DebugInfo
 
 SYMBOLS_VERSION = "1"
 _NEXT_BASE = 1 << 40  # placeholder literals for next-state bits until n is known
 
 # From this size of C source on, a forked child puts the terms into Boolector while the
-# large-block encoder makes them (`llumc.blast_ahead`): the RERS programs (2.7 MB; LLUMC's
+# large-block encoder makes them (`llumc.bitblast.blast_ahead`): the RERS programs (2.7 MB; LLUMC's
 # other 262 programs are under 90 kB). RERS (214 000 terms in T), seven interleaved pairs of
 # runs: encoder + bit-blasting 3.84-4.95 s -> 3.39-4.01 s, lower in each pair (the encoder
 # 0.2-0.5 s slower beside the working child, bit-blasting 1.9-2.9 -> 1.2-1.7 s). Small
@@ -169,7 +169,7 @@ def bitblast_system(wts: WordTransitionSystem, *, cnf_mode: str = "pg", rewrite_
                     alias_next: bool = True, division: str = "aux",
                     ahead: BlastAhead | None = None) -> tuple[TransitionSystem, EncodeStats]:
     """Bit-blast the word-level system into a DimSpec `TransitionSystem` with symbol map.
-    `ahead`: a child that has been translating `wts.terms` meanwhile (`llumc.blast_ahead`),
+    `ahead`: a child that has been translating `wts.terms` meanwhile (`llumc.bitblast.blast_ahead`),
     which dumps T."""
     stats = EncodeStats(blocks=len(wts.blocks) - 2, state_vars=len(wts.state))
     state_bit: dict[tuple[int, int], int] = {}
@@ -278,7 +278,7 @@ class EncodeResult:
 
 def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]) -> dict[tuple[str, int], int]:
     """The word-level leaves of one time step of a trace (the state before the step and the
-    step's inputs), read from its signed literals, for `llumc.terms.evaluate`."""
+    step's inputs), read from its signed literals, for `llumc.encoding.terms.evaluate`."""
     leaves: dict[tuple[str, int], int] = {}
     for var, symbol in zip(encoded.word.state, symbols.state):
         leaves[("state", var.index)] = symbols.value(symbol, assignment)
@@ -293,7 +293,7 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
     conditions (`WordTransitionSystem.step_blocks`) on those values, so it is exact for every
     scheme: with large blocks, which blocks run depends on branch conditions inside the step.
     Empty for `ok`, `error` and invalid block codes."""
-    from llumc.terms import evaluate_lazily
+    from llumc.encoding.terms import evaluate_lazily
 
     symbols = read_symbol_map(encoded.ts.comments)
     head = symbols.block_of(assignment)
@@ -310,11 +310,11 @@ def build_transition_system(fn: "Function", *, prop: str = "unreach-call", schem
                             classify=None, debug=None, fuse: bool | None = None,
                             memtrack: bool = True, terms: TermBuilder | None = None) -> WordTransitionSystem:
     """The word-level transition system of `main` for a property and scheme: large blocks
-    (`llumc/lbe.py`) or small blocks (`llumc/transys.py`, "edge"/"paper"; `fuse` as there).
+    (`llumc/encoding/lbe.py`) or small blocks (`llumc/encoding/transys.py`, "edge"/"paper"; `fuse` as there).
     `memtrack`: valid-memsafety's leak edges too (large blocks; `LargeBlockEncoder`).
     `terms`: the (empty) builder the large-block encoder makes its terms in."""
     if classify is None:
-        from llumc.frontend import classify_call as classify
+        from llumc.frontend.compile import classify_call as classify
     if scheme == "lbe":
         return LargeBlockEncoder(fn, prop, classify, debug, memtrack=memtrack, terms=terms).build()
     return build_small_block_system(fn, prop=prop, scheme=scheme, classify=classify, debug=debug, fuse=fuse)
@@ -347,8 +347,8 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                  check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
                  columns: bool = False, value_names: bool | None = None) -> EncodeResult:
-    from llumc.cfg import read_main
-    from llumc.frontend import Checks, classify_call, compile_c
+    from llumc.frontend.cfg import read_main
+    from llumc.frontend.compile import Checks, classify_call, compile_c
 
     start = time.perf_counter()
     # forked first, while this process is small (see `BlastAhead.start`)

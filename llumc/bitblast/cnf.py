@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from llumc.aig import AIG, FALSE, TRUE
+from llumc.bitblast.aig import AIG, FALSE, TRUE
 
 POSITIVE = 1  # need: var(node) -> node
 NEGATIVE = 2  # need: node -> var(node)

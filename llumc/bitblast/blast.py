@@ -8,7 +8,7 @@ formula gets its own Boolector instance: one call of `blast` per formula.
 
 Terms go into Boolector in the order they were made (by uid), not in a walk from the roots:
 Boolector orders commutative operands by when their nodes were made, so the order shapes the
-circuit (never its meaning), and this is the order `llumc.blast_ahead` can use while the
+circuit (never its meaning), and this is the order `llumc.bitblast.blast_ahead` can use while the
 encoder is still making the terms: with or without it, the same circuit.
 
 Leaf naming: state variable j -> `s<j>`, its next-state copy -> `n<j>`, input k -> `i<k>`,
@@ -32,8 +32,8 @@ from operator import attrgetter
 
 import pyboolector
 
-from llumc.aig import AIG
-from llumc.terms import Term
+from llumc.bitblast.aig import AIG
+from llumc.encoding.terms import Term
 
 # Boolector option ids (pyboolector takes the enum's integer). Looked up by name once.
 _OPTION_IDS: dict[str, int] = {}
@@ -93,7 +93,7 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
         raise ValueError("division='aux' needs a list for the side constraints")
     translator = Translator(btor, division=division)
     # the terms under the roots, translated in the order they were made (their uids): the
-    # order `llumc.blast_ahead` translates them in, so both give the same circuit (Boolector
+    # order `llumc.bitblast.blast_ahead` translates them in, so both give the same circuit (Boolector
     # orders commutative operands by when their nodes were made)
     cone: set[int] = set()
     under: list[Term] = []
@@ -115,7 +115,7 @@ def to_boolector(btor: pyboolector.Boolector, roots: list[Term], *, division: st
 
 class Translator:
     """Terms into one Boolector instance (`translate`), each after its arguments: by uid,
-    the order they were made in (`to_boolector` those under its roots, `llumc.blast_ahead`
+    the order they were made in (`to_boolector` those under its roots, `llumc.bitblast.blast_ahead`
     every term as it comes). With `division="aux"` a division becomes fresh
     variables `d<k>` defined by a side constraint, kept per (signedness, operands) in `side`
     and named in `division_of` for each division term (the caller asserts those it needs)."""
@@ -248,7 +248,7 @@ def blast(roots: list[Term], aig: AIG, *, rewrite_level: int = 3, division: str 
     """Add the conjunction of the 1-bit `roots` to `aig`; return its literal. Division
     auxiliaries (`d<k>` inputs of the AIG) are existentially quantified, functionally defined.
     `dump`: a function giving Boolector's dump of the roots with variable substitution (as
-    `_dump_aag`) or None, made elsewhere (`llumc.blast_ahead`); None: made here."""
+    `_dump_aag`) or None, made elsewhere (`llumc.bitblast.blast_ahead`); None: made here."""
     for r in roots:
         if r.width != 1:
             raise ValueError("blast: roots must be 1-bit terms")

@@ -41,12 +41,12 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from llumc.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef, split_top,
+from llumc.frontend.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef, split_top,
                        split_type)
 from llumc.errors import UnsupportedError
-from llumc.frontend import MAX_UNINIT_BITS
-from llumc.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
-from llumc.terms import Term, TermBuilder, postorder
+from llumc.frontend.compile import MAX_UNINIT_BITS
+from llumc.frontend.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
+from llumc.encoding.terms import Term, TermBuilder, postorder
 
 OBJECT_BITS = 8
 OFFSET_BITS = POINTER_WIDTH - OBJECT_BITS
@@ -114,7 +114,7 @@ class MemoryObject:
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
     site_key: int | None = None  # heap: the key of its call instruction
     # heap: StateVar, 1 while the object is allocated; a local whose lifetime is followed
-    # (llumc.lifetimes: a pointer may outlive its scope): 1 while it is alive
+    # (llumc.frontend.lifetimes: a pointer may outlive its scope): 1 while it is alive
     allocated: object = None
     followed: bool = False  # a local with lifetime markers (`allocated` is its "alive" bit)
     # a followed local whose lifetime starts in a loop: its instances are one object here, so a

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from llumc.errors import UnsupportedError
 
-# A pointer in a register (llumc/memory.py): an 8-bit object id above a 64-bit byte offset.
+# A pointer in a register (llumc/encoding/memory.py): an 8-bit object id above a 64-bit byte offset.
 POINTER_WIDTH = 72
 
 ICMP_PREDICATES = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
@@ -45,7 +45,7 @@ class Undef:
 
 @dataclass(frozen=True, slots=True)
 class GlobalAddr:
-    """`@name` used as a value: the address of a global object (llumc/memory.py)."""
+    """`@name` used as a value: the address of a global object (llumc/encoding/memory.py)."""
 
     name: str
     width: int = POINTER_WIDTH
@@ -95,7 +95,7 @@ class Block:
 class Function:
     blocks: list[Block]
     source: str = ""
-    module: object = None  # the llvmlite module (llumc/memory.py reads type layouts from it)
+    module: object = None  # the llvmlite module (llumc/encoding/memory.py reads type layouts from it)
     # name -> block, rebuilt when a name is missing or stale: the encoders look blocks up by
     # name per block and per edge (a linear search was quadratic in the 24 000 blocks of RERS)
     _by_name: dict[str, Block] = field(default_factory=dict, init=False, repr=False, compare=False)

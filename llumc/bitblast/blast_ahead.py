@@ -31,8 +31,8 @@ import os
 import struct
 import threading
 
-from llumc.bitblast import Translator, asserted_roots, boolector_instance, dump_asserted
-from llumc.terms import Term, TermBuilder
+from llumc.bitblast.blast import Translator, asserted_roots, boolector_instance, dump_asserted
+from llumc.encoding.terms import Term, TermBuilder
 from solvers.supervise import die_with_parent, prepare
 
 # How often the sending thread looks for new terms. Each look copies the table's keys (one

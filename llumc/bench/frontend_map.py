@@ -1,6 +1,6 @@
 """Front-end coverage map: which benchmark programs give a module, and why the others do not.
 
-Run: `make bench-frontend` (= `python -m llumc.benchmarks.frontend_map`). For every program of
+Run: `make bench-frontend` (= `python -m llumc.bench.frontend_map`). For every program of
 the LLUMC benchmark set it runs `compile_c(m32=True)` (the originals were compiled with -m32),
 with overflow checks for files whose names say `no-overflow`, and counts "module" against
 each unsupported category. The table it prints is the map of what the encoder must cover.
@@ -23,8 +23,8 @@ from collections import Counter
 from pathlib import Path
 
 from llumc.errors import LlumcError, UnsupportedError
-from llumc.frontend import Checks, compile_c
-from llumc.benchmarks import PUBLICATIONS
+from llumc.frontend.compile import Checks, compile_c
+from llumc.bench import PUBLICATIONS
 
 DEFAULT_ROOT = PUBLICATIONS
 
@@ -63,7 +63,7 @@ def time_to_dimspec(path: Path) -> dict:
     import os
     import resource
 
-    from llumc.encode import encode_file
+    from llumc.pipeline import encode_file
     from solvers.dimspec import format_dimspec
 
     started, cpu_before = time.perf_counter(), os.times()

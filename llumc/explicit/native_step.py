@@ -7,7 +7,7 @@ states with a dozen inputs each takes minutes. The same straight-line code as LL
 without optimisation by the JIT that llvmlite already brings, runs a step in well under a
 millisecond.
 
-Same semantics as `llumc.terms.evaluate_op` (SMT-LIB's): every operation that LLVM leaves
+Same semantics as `llumc.encoding.terms.evaluate_op` (SMT-LIB's): every operation that LLVM leaves
 undefined or poison where SMT-LIB defines a value (division by zero, INT_MIN / -1, shifts by
 the width or more) is guarded by a `select`. The tests compare the two step functions on
 random states. `curr` is folded in and constants are propagated exactly as in the Python
@@ -19,8 +19,8 @@ from __future__ import annotations
 import ctypes
 
 from llumc.invariants.simulate import _Compiler, _partial_step, reads_of
-from llumc.terms import Term
-from llumc.transys import WordTransitionSystem
+from llumc.encoding.terms import Term
+from llumc.encoding.transys import WordTransitionSystem
 
 MAX_WIDTH = 64  # state and input values travel as 64-bit words
 

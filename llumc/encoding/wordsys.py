@@ -1,19 +1,19 @@
 """The word-level transition system both step encodings produce, and what they share.
 
-Why a module of its own: the small-block encoder (`llumc/transys.py`) and the large-block
-encoder (`llumc/lbe.py`) read instructions the same way (arithmetic, comparisons, casts,
+Why a module of its own: the small-block encoder (`llumc/encoding/transys.py`) and the large-block
+encoder (`llumc/encoding/lbe.py`) read instructions the same way (arithmetic, comparisons, casts,
 verifier calls) and build the same kind of system; both import this module, neither imports
 the other, and the choice between them is made where the pipeline is assembled
-(`llumc.encode.build_transition_system`).
+(`llumc.pipeline.build_transition_system`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from llumc.cfg import Block, Function, Instr
+from llumc.frontend.cfg import Block, Function, Instr
 from llumc.errors import UnsupportedError
-from llumc.terms import Term, TermBuilder
+from llumc.encoding.terms import Term, TermBuilder
 
 PROPERTIES = ("unreach-call", "no-overflow", "all", "valid-memsafety")
 SCHEMES = ("edge", "paper", "lbe")
@@ -32,7 +32,7 @@ class StateVar:
     index: int
     name: str  # "curr", "pred", or the IR name ("%x.0")
     width: int
-    kind: str  # "block" | "pred" | "value" | "phi" | "pointer" | "memory" (llumc/memory.py)
+    kind: str  # "block" | "pred" | "value" | "phi" | "pointer" | "memory" (llumc/encoding/memory.py)
     init: int | None = None
     c_names: list[str] = field(default_factory=list)
 
@@ -73,10 +73,10 @@ class WordTransitionSystem:
     # evaluates them (`executed_blocks`)
     step_blocks: dict[str, list[tuple[str, Term]]] = field(default_factory=dict)
     regions: bool = False  # large blocks: a block may belong to several steps (symbol map `region`)
-    # accesses that may be invalid (llumc.memory.MemoryFault): a trace ending in `error` through
+    # accesses that may be invalid (llumc.encoding.memory.MemoryFault): a trace ending in `error` through
     # one is a memory fault, not the property's error
     memory_faults: list = field(default_factory=list)
-    memory_objects: list = field(default_factory=list)  # llumc.memory.MemoryObject
+    memory_objects: list = field(default_factory=list)  # llumc.encoding.memory.MemoryObject
 
     @property
     def curr(self) -> StateVar:
@@ -118,7 +118,7 @@ class StepEncoder:
         if scheme not in SCHEMES:
             raise ValueError(f"unknown scheme {scheme}")
         self.fn, self.prop, self.scheme, self.classify, self.debug = fn, prop, scheme, classify, debug
-        self.tb = terms if terms is not None else TermBuilder()  # (given: `llumc.blast_ahead`)
+        self.tb = terms if terms is not None else TermBuilder()  # (given: `llumc.bitblast.blast_ahead`)
         self.errors_are_errors = prop in ("unreach-call", "all")
         self.state: list[StateVar] = []
         self.inputs: list[InputVar] = []

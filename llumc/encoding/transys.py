@@ -17,9 +17,9 @@ first failing assert / reached error call / sanitizer trap to `error`, exit/abor
 unreachable to `ok`; otherwise the terminator decides. Under `no-overflow`, error calls and
 failed asserts behave like abort (go to `ok`): only traps are errors.
 
-Schemes (the default, "lbe", large blocks, is in `llumc/lbe.py`; measured faster for BMC and
-IC3, see docs/benchmarks.md; `llumc.encode.build_transition_system` chooses; the types of the
-system and the instruction semantics both encoders share are in `llumc/wordsys.py`):
+Schemes (the default, "lbe", large blocks, is in `llumc/encoding/lbe.py`; measured faster for BMC and
+IC3, see docs/benchmarks.md; `llumc.pipeline.build_transition_system` chooses; the types of the
+system and the instruction semantics both encoders share are in `llumc/encoding/wordsys.py`):
 - "edge": a phi is a state variable written on the edge entering its block: when the
   current block b jumps to the phi's block, p' = incoming value for b (evaluated in b, i.e. on
   the old state: the parallel semantics of phis). No `pred` needed.
@@ -36,10 +36,10 @@ from __future__ import annotations
 
 import math
 
-from llumc.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
+from llumc.frontend.cfg import Block, Const, Function, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
-from llumc.terms import Term
-from llumc.wordsys import (  # re-exported: the system's types are read from here by many modules
+from llumc.encoding.terms import Term
+from llumc.encoding.wordsys import (  # re-exported: the system's types are read from here by many modules
     IGNORED_INTRINSIC_PREFIXES, PROPERTIES, SCHEMES, BlockCode, InputVar, StateVar, StepEncoder,
     WordTransitionSystem,
 )
@@ -53,7 +53,7 @@ class _Encoder(StepEncoder):
 
     def __init__(self, fn: Function, prop: str, scheme: str, classify, debug=None, fuse: bool = True):
         if scheme == "lbe":
-            raise ValueError("the lbe scheme is built by llumc.lbe.LargeBlockEncoder")
+            raise ValueError("the lbe scheme is built by llumc.encoding.lbe.LargeBlockEncoder")
         super().__init__(fn, prop, scheme, classify, debug)
         # P -> S: block S is executed in the same step as P (see _plan_fusion)
         self.next_in_step: dict[str, str] = self._plan_fusion() if fuse else {}
@@ -321,10 +321,10 @@ def build_small_block_system(fn: Function, *, prop: str = "unreach-call", scheme
     scheme, off for the paper's) runs single-predecessor successors and passed sanitizer checks
     in the same step as their predecessor."""
     if classify is None:
-        from llumc.frontend import classify_call as classify
+        from llumc.frontend.compile import classify_call as classify
     if fuse is None:
         fuse = scheme == "edge"
-    from llumc.memory import uses_memory
+    from llumc.encoding.memory import uses_memory
 
     if uses_memory(fn):
         raise UnsupportedError(f"unsupported: memory (arrays, pointers) with --scheme {scheme}: "

@@ -16,7 +16,7 @@ sequences and choices merged, the error location a sink) makes one loop iteratio
   as in the small-block encoder (failed assume -> ok, failed assert / error call / trap ->
   error), so the first failing check in execution order wins. A phi of a region block is one
   ite per distinct incoming value, under the disjunction of its entering edges' conditions.
-- A state variable whose values all lie in a finite constant set (`llumc/valuesets.py`) is read
+- A state variable whose values all lie in a finite constant set (`llumc/encoding/valuesets.py`) is read
   with the bits the set's members share fixed (`read_state`).
 - State variables are only the values that live across cut points: phis of cut points (set on
   the edge entering them, as in the edge scheme) and values read where their definition did not
@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import math
 
-from llumc.cfg import POINTER_WIDTH, Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
+from llumc.frontend.cfg import POINTER_WIDTH, Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
-from llumc.memory import MemoryEncoder, uses_memory
-from llumc.terms import Term, TermBuilder
-from llumc.valuesets import KnownBits, constant_sets
-from llumc.wordsys import BlockCode, StepEncoder, WordTransitionSystem
+from llumc.encoding.memory import MemoryEncoder, uses_memory
+from llumc.encoding.terms import Term, TermBuilder
+from llumc.encoding.valuesets import KnownBits, constant_sets
+from llumc.encoding.wordsys import BlockCode, StepEncoder, WordTransitionSystem
 
 
 def successors(block: Block) -> list[str]:
@@ -172,7 +172,7 @@ class LargeBlockEncoder(StepEncoder):
         self.memtrack = memtrack  # valid-memsafety: the leak edges (valid-memtrack) too
         self._leaks: bool | None = None  # encodes_leaks, decided once
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
-        # memory left after SROA (llumc/memory.py); allocas are constant pointers, never state
+        # memory left after SROA (llumc/encoding/memory.py); allocas are constant pointers, never state
         self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
         self.constants: dict[int, Term] = {}
         if self.memory is not None:
@@ -181,7 +181,7 @@ class LargeBlockEncoder(StepEncoder):
 
     def read_state(self, var) -> Term:
         """The current value of a state variable, with the bits fixed that every value it can
-        hold shares (`llumc/valuesets.py`). Sound because a state variable is only read after it
+        hold shares (`llumc/encoding/valuesets.py`). Sound because a state variable is only read after it
         was written (SSA dominance), and every value written is in its set; where it was never
         written (the first step), the value is never read and the fixed bits change nothing
         observable."""

@@ -5,7 +5,7 @@ Why: the state machines of SystemC and RERS origin (`token_ring.*`, `kundu`, `Pr
 have a few hundred to a few thousand reachable states but transition relations so large that
 each of IC3's SAT calls is slow and its invariants need thousands of them. Enumerating the
 states with the compiled step functions of `llumc.invariants.simulate` (or machine code,
-`llumc.native_step`) costs microseconds per step; SAT calls then only check the result.
+`llumc.explicit.native_step`) costs microseconds per step; SAT calls then only check the result.
 
 Inputs. A nondet input that the step only compares with constants (through extensions) is
 exact with one representative per class: for `==`/`!=` only, the constants and one other value;
@@ -24,7 +24,7 @@ Soundness does not rest on any of that:
   way is a reachable state the representatives missed (or an initial state): it joins the set,
   the input values it used join the representatives, and exploration goes on.
 - FALSE: a path to `error` becomes a trace like any engine's and is replayed natively
-  (`llumc.check.confirm_counterexample`).
+  (`llumc.check.counterexample.confirm_counterexample`).
 """
 
 from __future__ import annotations
@@ -34,16 +34,16 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from llumc.encode import EncodeResult, read_symbol_map
+from llumc.pipeline import EncodeResult, read_symbol_map
 from llumc.invariants.simulate import compile_step, compile_terms
-from llumc.terms import Term, mask, postorder
-from llumc.transys import WordTransitionSystem
+from llumc.encoding.terms import Term, mask, postorder
+from llumc.encoding.transys import WordTransitionSystem
 
 State = tuple[int, ...]
 MAX_STATES = 200_000  # beyond this the set is no certificate anyone would want to check
 MAX_PATHS = 4096  # input combinations one state may branch into
 MAX_REFINEMENTS = 30  # failed checks whose counterexample is added before giving up
-# Systems with more terms than this step in machine code (llumc/native_step.py): compiling
+# Systems with more terms than this step in machine code (llumc/explicit/native_step.py): compiling
 # costs more than Python's for small steps, running them far less for large ones.
 NATIVE_FROM = 20_000
 CLAUSE_SECONDS = 10.0  # at least this long for clauses from the states (solvers/setinv.py)
@@ -137,7 +137,7 @@ class _Plan:
 def _plan(word: WordTransitionSystem, code: int) -> _Plan:
     step_fn: Callable | None = None
     if len(word.terms.table) > NATIVE_FROM:
-        from llumc.native_step import NativeStep, NativeUnsupported
+        from llumc.explicit.native_step import NativeStep, NativeUnsupported
 
         try:
             native = NativeStep(word, code)

@@ -8,7 +8,7 @@ llumc installed and the task files at the same paths). It installs from PyPI as 
 (Ray ships a ~70 MB binary and a dashboard we would not use).
 
 Isolation and limits are the local executor's, per task: on the worker, each task is the same
-`llumc check` child process (`llumc.bench._checker_argv`) in its own process group with the same
+`llumc check` child process (`llumc.bench.runner._checker_argv`) in its own process group with the same
 address-space limit and the same hard wall-clock limit, after which its whole process group is
 killed; its output is read by the same `_result_from_output`. The limit is set by a small
 Python shim that execs the checker, since a Dask worker runs tasks in threads, where
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from llumc.bench import (Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running,
+from llumc.bench.runner import (Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running,
                          _terminate_as_interrupt)
 from llumc.errors import LlumcError
 
@@ -103,7 +103,7 @@ def run_tasks_dask(
         raise LlumcError("--executor dask needs dask.distributed: pip install 'llumc[dist]' (make install does)")
     from distributed import Client, LocalCluster, as_completed
 
-    from llumc.bench import default_checker
+    from llumc.bench.runner import default_checker
 
     checker = list(checker) if checker else default_checker()
     cluster = None

@@ -1,4 +1,5 @@
-"""Benchmark scripts (run by Makefile targets, never by the tests)."""
+"""Benchmarking: `llumc bench` (`runner`, `dist` for a Dask cluster) scores `llumc check` on SV-COMP
+tasks; the other modules are the `make bench-*` scripts (run by Makefile targets, never by the tests)."""
 
 from pathlib import Path
 

@@ -1,0 +1,1 @@
+"""Stage 3, bit-blasting: word-level terms -> Boolector -> AIG -> CNF."""

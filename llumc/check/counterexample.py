@@ -1,0 +1,294 @@
+"""From an engine's trace to FALSE: the trace read back in C terms (steps, nondet values, error
+sites, memory faults, the blocks the allocator handed out again) and replayed natively
+(`confirm_counterexample`): FALSE only when the error happened where the model says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from llumc.check.result import CheckResult, ErrorSite, InputValue, Progress, TraceStep
+from llumc.frontend.compile import UNINIT_PREFIX
+from llumc.pipeline import EncodeResult, SymbolMap, executed_blocks, read_symbol_map, step_values
+
+
+def _signed_nondet(function: str) -> bool:
+    """`__VERIFIER_nondet_int` returns a signed type, `_uint`/`_bool`/`_size_t` unsigned ones
+    (SV-COMP's list with each C type: llumc.frontend.libcalls.NONDET_TYPES)."""
+    from llumc.frontend.libcalls import nondet_signed
+
+    return nondet_signed(function)
+
+
+def _signed(value: int, width: int) -> int:
+    return value - (1 << width) if width > 1 and value >> (width - 1) else value
+
+
+def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSite]:
+    from llumc.frontend.compile import TRAP_KINDS, classify_call
+
+    try:
+        block = result.fn.block(block_name)
+    except KeyError:
+        return []
+    sites: list[ErrorSite] = []
+    for instr in block.instrs:
+        if instr.opcode != "call" or not instr.callee:
+            continue
+        kind = classify_call(instr.callee)
+        where = result.debug.location_of(instr.text) if result.debug is not None and instr.text else None
+        column = where[1] or None if where and where[0] == instr.line else None
+        if kind in ("error", "assert") and prop in ("unreach-call", "all"):
+            if kind == "assert":
+                description = f"{instr.callee}() failed"
+            elif "assert" in instr.callee:
+                description = "assertion failed"
+            else:
+                description = f"{instr.callee}() reached"
+            sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line, description, column))
+        elif kind == "trap" and prop in ("no-overflow", "all"):
+            trap = instr.operands[0].value if instr.operands and hasattr(instr.operands[0], "value") else None
+            # `check` instruments signed overflow only, so kind 3 is INT_MIN / -1, not x / 0.
+            name = "division overflow (INT_MIN / -1)" if trap == 3 else TRAP_KINDS.get(trap, "failed check")
+            sites.append(ErrorSite("overflow", instr.line, name, column))
+    return sites
+
+
+def error_sites(result: EncodeResult, blocks: list[str]) -> list[ErrorSite]:
+    """The places the last step of a trace can reach `error` from under the encoded property,
+    given the blocks it ran in order (`executed_blocks`): the step ends in its last block, at an
+    error call or trap there, or at a trap block its sanitizer check branches to (fused check)."""
+    if result.fn is None or not blocks:
+        return []
+    prop = result.word.prop
+    last = blocks[-1]
+    sites = _sites_in(result, last, prop)
+    for target in result.fn.block(last).instrs[-1].targets:
+        if target not in blocks:
+            sites += [s for s in _sites_in(result, target, prop) if s.kind == "overflow"]
+    return sites
+
+
+@dataclass
+class FaultSite:
+    line: int | None
+    # "NULL dereference (read of 4 bytes)", "out-of-bounds or invalid write of 4 bytes",
+    # "use of local 'a' outside its lifetime (read of 4 bytes)"
+    description: str
+    leak: bool = False  # valid-memtrack: no access, nothing the native replay could show
+
+
+def memory_objects(encoded: EncodeResult) -> list:
+    return list(getattr(encoded.word, "memory_objects", []) or [])
+
+
+def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | None:
+    """The invalid memory access the last step of a trace ends in (llumc.encoding.memory.MemoryFault
+    conditions evaluated on that step's state and inputs), or None."""
+    from llumc.encoding.terms import evaluate
+
+    faults = encoded.word.memory_faults
+    if not faults or len(trace) < 2:
+        return None
+    leaves = step_values(encoded, read_symbol_map(encoded.ts.comments), trace[-2])
+    cache: dict[int, int] = {}
+    for fault in faults:
+        if evaluate(fault.cond, leaves, cache):
+            if fault.leak:
+                return FaultSite(fault.line, fault.access, leak=True)
+            if evaluate(fault.null, leaves, cache):
+                return FaultSite(fault.line, f"NULL dereference ({fault.access})")
+            for what, dead in fault.dead:
+                if evaluate(dead, leaves, cache):
+                    return FaultSite(fault.line, f"{what} ({fault.access})")
+            return FaultSite(fault.line, f"out-of-bounds or invalid {fault.access}")
+    return None
+
+
+def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int, int]] | None:
+    """The allocator's choices a trace makes, for the native replay: (k, j) when the k-th heap
+    allocation of the run (malloc and calloc in the order they run, from 0) got the address
+    of the j-th, freed by then (docs/memory.md, "Allocation model"). None when the model
+    observes no heap address: then no choice of the allocator matters to the trace."""
+    objects = memory_objects(encoded)
+    by_site = {obj.site_key: obj for obj in objects if obj.heap and obj.site_key is not None}
+    if encoded.fn is None or not any(obj.address is not None for obj in by_site.values()):
+        return None
+    symbols = read_symbol_map(encoded.ts.comments)
+    symbol_of = {var.index: symbol for symbol, var in zip(symbols.state, encoded.word.state)}
+    allocations: list[int | None] = []  # the address each allocation got, in run order
+    for i in range(len(trace) - 1):
+        for name in executed_blocks(encoded, trace[i]):
+            for ins in encoded.fn.block(name).instrs:
+                obj = by_site.get(ins.key) if ins.opcode == "call" else None
+                if obj is not None:
+                    address = obj.address
+                    allocations.append(None if address is None or isinstance(address, bool)
+                                       else symbols.value(symbol_of[address.index], trace[i + 1]))
+    pairs = []
+    for k, address in enumerate(allocations):
+        earlier = [j for j in range(k) if address is not None and allocations[j] == address]
+        if earlier:
+            pairs.append((k, earlier[-1]))
+    return pairs
+
+
+def _call_column(result: EncodeResult, chain: list[str], inp) -> int | None:
+    """Column of the call that read input `inp` (its debug location), when it is on `inp.line`."""
+    if result.fn is None or result.debug is None or not inp.ir_name:
+        return None
+    try:
+        block = result.fn.block(inp.block)
+    except KeyError:
+        return None
+    for instr in block.instrs:
+        if instr.name == inp.ir_name and instr.text:
+            where = result.debug.location_of(instr.text)
+            return where[1] or None if where and where[0] == inp.line else None
+    return None
+
+
+def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
+                 ) -> tuple[list[TraceStep], list[InputValue]]:
+    """C-level steps of a model trace, and the inputs in the order the program reads them: the
+    `__VERIFIER_nondet_*` values (also listed in their steps) and the values the model chose for
+    uninitialised locals (function `__llumc_uninit_iN`, told apart by `ir_name`; not shown in
+    the steps: they are not calls in the C program).
+
+    State i is the state *before* block curr_i runs; what block i changed is visible in state i+1.
+    """
+    symbols: SymbolMap = read_symbol_map(result.ts.comments)
+    curr = next(s for s in symbols.state if s.kind == "block")
+    values_only = [s for s in symbols.state if s.kind in ("value", "phi", "memory", "pointer")]
+    steps: list[TraceStep] = []
+    ordered_inputs: list[InputValue] = []
+    from llumc.frontend.cfg import POINTER_WIDTH
+    from llumc.encoding.memory import pointer_text, stored_pointer_text
+
+    objects = result.word.memory_objects
+    pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
+    index_of = {id(symbol): var.index for symbol, var in zip(symbols.state, result.word.state)}
+    error_code = max(symbols.blocks)
+    for i in range(len(trace) - 1):
+        code = symbols.value(curr, trace[i])
+        name, line = symbols.blocks.get(code, (f"<block {code}>", None))
+        if code == error_code:
+            break
+        chain = executed_blocks(result, trace[i])
+        if chain and result.fn is not None:
+            # a step may run several blocks (fused chain, large block): show where it ended
+            line = result.fn.block(chain[-1]).line or line
+        step = TraceStep(step=i, block=name, line=line, blocks=chain)
+        for inp in sorted((inp for inp in symbols.inputs if inp.block in chain),
+                          key=lambda inp: chain.index(inp.block)):
+            width = inp.hi - inp.lo + 1
+            value = symbols.value(inp, trace[i])
+            if _signed_nondet(inp.site):
+                value = _signed(value, width)
+            item = InputValue(inp.site, value, width, inp.line, inp.ir_name, _call_column(result, chain, inp))
+            if inp.site.startswith("__VERIFIER_nondet_"):
+                step.inputs.append(item)
+                ordered_inputs.append(item)
+            elif inp.site.startswith(UNINIT_PREFIX):
+                ordered_inputs.append(item)
+        for var in values_only:
+            if not (ir_names or var.c_names):
+                continue  # an IR temporary: shown with --ir-trace only
+            before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])
+            if before != after:
+                label = var.ir_name if ir_names else ",".join(var.c_names)
+                width = var.hi - var.lo + 1
+                unsigned = result.debug is not None and any(
+                    name in result.debug.unsigned_variables for name in var.c_names)
+                if objects and width == POINTER_WIDTH and var.kind == "pointer":
+                    step.changes[label] = pointer_text(objects, after)
+                elif var.kind == "memory" and index_of.get(id(var)) in pointer_cells:
+                    step.changes[label] = stored_pointer_text(objects, after, width)
+                else:
+                    step.changes[label] = after if unsigned else _signed(after, width)
+        steps.append(step)
+    return steps, ordered_inputs
+
+
+def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source: Path, *, m32: bool = False,
+                           clang: str | None = None, ir_trace: bool = False, timeout: float = 30.0,
+                           progress: Progress | None = None) -> CheckResult:
+    """FALSE if the model trace replays natively to the error it ends in; else UNKNOWN."""
+    from llumc.check.replay import ReplayExpectation, replay, uninit_site
+
+    prop = encoded.word.prop
+    steps, all_inputs = decode_trace(encoded, trace, ir_names=ir_trace)
+    inputs = [i for i in all_inputs if not i.function.startswith(UNINIT_PREFIX)]
+    # Values the model chose for uninitialised locals: the replay build starts those locals from
+    # them (None: the model read none, compile the C file directly).
+    uninit = [(uninit_site(i.ir_name or ""), i.value & ((1 << i.width) - 1), i.width)
+              for i in all_inputs if i.function.startswith(UNINIT_PREFIX)]
+    uninit_values = [(site, value, width) for site, value, width in uninit if site is not None] if uninit else None
+    last_block = steps[-1].blocks[-1] if steps and steps[-1].blocks else None
+    sites = error_sites(encoded, steps[-1].blocks) if steps else []
+    result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps,
+                         uninitialised_values=len(uninit_values or []))
+    reuse = heap_reuse(encoded, trace)
+    fault = memory_fault(encoded, trace)
+    if fault is not None:
+        name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
+        where = f"{name}:{fault.line}" if fault.line else name
+        if fault.leak:
+            result.error = ErrorSite("memory", fault.line, fault.description)
+            result.reason = f"possible {fault.description} at {where}: a leak is not confirmed natively"
+            return result
+        if prop == "valid-memsafety":
+            if progress:
+                progress(f"replaying the counterexample ({len(inputs)} nondet values)")
+            expect = ReplayExpectation(kind="memory", line=fault.line)
+            replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
+                              uninit_values=uninit_values, heap_reuse=reuse)
+            if not replayed.confirmed and reuse:
+                # a use of a dangling pointer whose block the trace handed out again is valid
+                # natively; with every block new (an allocator's choice too) it faults
+                replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang,
+                                  timeout=timeout, uninit_values=uninit_values, heap_reuse=[])
+            # the model's access may have lost its line (a load hoisted out of its branch):
+            # the replay saw the fault's line
+            line = fault.line if fault.line is not None or not replayed.confirmed else replayed.line
+            result.error = ErrorSite("memory", line, fault.description)
+            if replayed.confirmed:
+                result.verdict = "false"
+                result.confirmation = f"replayed: {replayed.observed}"
+            else:
+                result.reason = f"counterexample not confirmed: {fault.description} at {where}; natively: {replayed.observed}"
+            return result
+        # undefined behaviour before the property's error: the program's answer is not defined
+        result.reason = f"invalid memory access (undefined behaviour): {fault.description} at {where}"
+        result.error = ErrorSite("memory", fault.line, fault.description)
+        return result
+    if not sites:
+        result.reason = f"counterexample not confirmed: no error site in block {last_block}"
+        return result
+    if progress:
+        progress(f"replaying the counterexample ({len(inputs)} nondet values)")
+    # One native run per kind of check: each build compiles in only its own kind's checks.
+    families: dict[str, list[ErrorSite]] = {}
+    for site in sites:
+        families.setdefault("unreach" if site.kind in ("error-call", "assert") else site.kind, []).append(site)
+    observed = []
+    for group in families.values():
+        lines = {site.line for site in group}
+        expect = ReplayExpectation(kind=group[0].kind, line=group[0].line if len(lines) == 1 else None)
+        replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
+                          uninit_values=uninit_values, heap_reuse=reuse)
+        # several sites in the last block: the replay tells which one, by a line of its call
+        # chain (the error of an inlined assert from a header is at the assert's call)
+        hit = next((line for line in [replayed.line, *replayed.chain] if line in lines), None)
+        if replayed.confirmed and (len(lines) == 1 or hit is not None):
+            at = next((site for site in group if site.line == hit), group[0])
+            result.error = ErrorSite(at.kind, at.line if at.line is not None else replayed.line, at.description,
+                                     at.column if at.line is not None else None)
+            result.verdict = "false"
+            result.confirmation = f"replayed: {replayed.observed}"
+            return result
+        observed.append(replayed.observed)
+    result.error = sites[0] if len(sites) == 1 else None
+    result.reason = f"counterexample not confirmed: {'; '.join(observed)}"
+    return result

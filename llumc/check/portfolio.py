@@ -1,0 +1,551 @@
+"""`llumc check`: encode, solve, and only then say TRUE or FALSE.
+
+FALSE only after the counterexample has been replayed natively and the error happened where
+the model says (`llumc.check.counterexample`); TRUE only with an inductive invariant that fresh
+SAT calls checked (done in `solvers.api.solve`); everything else is UNKNOWN with the reason.
+The check runs as a `CheckSchedule` of named phases over one `CheckOptions`.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from llumc.check.counterexample import confirm_counterexample, memory_objects
+from llumc.check.result import CheckResult, Progress
+from llumc.errors import UnsupportedError
+from llumc.pipeline import EncodeResult, encode_file
+
+ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit")
+# IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
+IC3_DIRECTIONS = ("forward", "backward", "both")
+
+
+class _Timeout(Exception):
+    pass
+
+
+class PhaseClock:
+    """Seconds per phase of a check (the JSON's `phases`). Each phase entered is also told to
+    the supervising process (`solvers.supervise`), which names it when the time limit cuts it."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+        self.current: str | None = None
+        self.since = 0.0
+
+    def enter(self, name: str) -> None:
+        from solvers.supervise import enter_phase
+
+        self.stop()
+        self.current, self.since = name, time.monotonic()
+        enter_phase(name)
+
+    def stop(self) -> None:
+        if self.current is not None:
+            spent = self.seconds.get(self.current, 0.0) + time.monotonic() - self.since
+            self.seconds[self.current] = round(spent, 3)
+            self.current = None
+
+
+def final_reserve(timeout: float | None) -> float:
+    """Seconds of a time limit kept from the engines for what must not be cut once started: the
+    native replay of a counterexample (about half a second once zig's C library is built; the
+    first replay of a machine builds it, a minute) and the check of the loop invariants a proof
+    rests on. A tenth of the limit, between 1 and 5 s."""
+    return 0.0 if timeout is None else max(1.0, min(5.0, 0.1 * timeout))
+
+
+@contextmanager
+def _deadline(seconds: float | None):
+    """Raise _Timeout in the main thread after `seconds` (the encoder has no deadline of its own;
+    a long C call such as Boolector's finishes first, then the timeout is raised)."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(_signum, _frame):
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# The engines `check` runs side by side by default: IC3 proves or refutes; k-induction finds the
+# shortest counterexample (its base case is BMC), proves terminating loops (forward condition)
+# and k-inductive properties. Measured on 9 loop programs of LLUMC's set (40 s, invariants on):
+# IC3 ∥ k-induction proved 6, IC3 ∥ BMC 6 (cggmp2005 by k-induction in 0.4 s against IC3's
+# 0.5 s); on 5 FALSE programs k-induction found every bug, up to 2.4× later than BMC alone.
+PORTFOLIO = ("ic3", "kind")
+
+
+def has_loops(encoded: EncodeResult) -> bool:
+    """Whether any step starts at a cut point other than the entry: a loop-free program pays
+    nothing for the invariant search."""
+    from llumc.encoding.lbe import cut_points
+
+    return encoded.fn is not None and len(cut_points(encoded.fn)) > 1
+
+
+def invariant_budget(timeout: float | None) -> float:
+    """Seconds the invariant search may take: a quarter of the time limit, at most 15 s (it
+    usually needs well under a second; the engines need the rest)."""
+    return 15.0 if timeout is None else max(0.5, min(15.0, 0.25 * timeout))
+
+
+def explicit_budget(timeout: float | None) -> float:
+    """Seconds the explicit-state search may take in the portfolio: a sixth of the time limit,
+    at most 10 s (compiling its steps comes on top: `explore(compile_free=True)`). Small state
+    machines are enumerated in well under a second, and systems with counters or free data
+    exceed its state limit in a few seconds (or another engine answers first and stops it)."""
+    return 10.0 if timeout is None else max(0.5, min(10.0, timeout / 6))
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How one program is checked: the options of `llumc check` (see `check_program`)."""
+
+    prop: str = "unreach-call"
+    engine: str = "portfolio"
+    timeout: float | None = None
+    m32: bool = False
+    clang: str | None = None
+    solver: str = "cadical195"
+    ir_trace: bool = False
+    scheme: str = "lbe"
+    ic3_direction: str = "forward"
+    invariants: bool = True
+    memtrack: bool | None = None
+    columns: bool = False
+
+
+def _replay_timeout(end: float | None) -> float:
+    """Seconds the replayed program may run: until the check's end, at most 30 s."""
+    return 30.0 if end is None else max(1.0, min(30.0, end - time.monotonic()))
+
+
+def describe_proof(answer) -> str:
+    """What a checked unsat answer rests on, in words."""
+    proof = getattr(answer, "proof", None) or "invariant"
+    k = getattr(answer, "k", None)
+    if proof == "k-induction":
+        return f"{k}-induction checked (base case and step by fresh solvers)"
+    if proof == "forward":
+        return f"no execution is longer than {k} steps, and none of them fails (checked)"
+    clauses = len(answer.invariant) if answer.invariant is not None else 0
+    return f"inductive invariant checked ({clauses} clauses)"
+
+
+def check_program(
+    path: str | Path,
+    *,
+    prop: str = "unreach-call",
+    engine: str = "portfolio",
+    timeout: float | None = None,
+    m32: bool = False,
+    clang: str | None = None,
+    solver: str = "cadical195",
+    ir_trace: bool = False,
+    progress: Progress | None = None,
+    scheme: str = "lbe",
+    ic3_direction: str = "forward",
+    invariants: bool = True,
+    memtrack: bool | None = None,
+    columns: bool = False,
+) -> CheckResult:
+    """Verdict for one program and property. `invariants`: search loop invariants first
+    (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
+    an unsupported construct is UNKNOWN with the front end's reason.
+
+    valid-memsafety in two checks (`memtrack` None): invalid dereferences and frees first,
+    then, after a TRUE with heap objects, leaks too (`memtrack` True), so that a leak, which
+    the native replay cannot show, does not stand in front of a dereference bug it can.
+
+    `columns`: source columns of locations (error, inputs, invariants), which witnesses need;
+    without them the front end is much faster on large programs (see `compile_c`)."""
+    options = CheckOptions(prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang, solver=solver,
+                           ir_trace=ir_trace, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
+                           memtrack=memtrack, columns=columns)
+    return check(path, options, progress)
+
+
+def check(path: str | Path, options: CheckOptions, progress: Progress | None = None) -> CheckResult:
+    """`check_program` with its options in one value."""
+    if options.prop == "valid-memsafety" and options.memtrack is None:
+        return _memsafety_in_two_checks(path, options, progress)
+    return CheckSchedule(path, options, progress).run()
+
+
+def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
+    """valid-memsafety: invalid dereferences and frees first (no leak encoding), then, after a
+    TRUE with heap objects, leaks too, in the time left; the phases' seconds add up."""
+    timeout = options.timeout
+    first = check(path, replace(options, memtrack=False), progress)
+    if first.verdict != "true" or not first.heap_objects:
+        return first
+    left = None if timeout is None else timeout - first.seconds
+    if left is not None and left < 1.0:
+        return CheckResult("unknown", options.prop, first.engine, seconds=first.seconds,
+                           heap_objects=first.heap_objects,
+                           reason="no invalid dereference or free (proven); no time left to check "
+                                  "memory leaks (valid-memtrack)")
+    if progress:
+        progress("no invalid dereference or free (proven); now memory leaks (valid-memtrack)")
+    second = check(path, replace(options, timeout=left, memtrack=True), progress)
+    second.seconds += first.seconds
+    second.phases = {name: round(first.phases.get(name, 0.0) + second.phases.get(name, 0.0), 3)
+                     for name in {**first.phases, **second.phases}}
+    if second.verdict == "unknown" and second.reason:
+        second.reason = f"no invalid dereference or free (proven), but {second.reason}"
+    return second
+
+
+class _Answered(Exception):
+    """A phase has the check's result (an early UNKNOWN, or an answer of the explicit search)."""
+
+    def __init__(self, result: CheckResult) -> None:
+        super().__init__(result.verdict)
+        self.result = result
+
+
+class CheckSchedule:
+    """One check of one property, phase by phase: encode; the explicit-state search first (huge
+    steps) or last (beside the members); the loop-invariant search; the portfolio's members (or
+    the one engine asked for); then the proof check of a TRUE or the native replay of a FALSE.
+
+    Time: the engines get the limit less a final reserve (`final_reserve`), which the replay or
+    the proof check may use. Every phase entered is timed (`PhaseClock`) and told to the
+    supervisor. A phase that has the result raises `_Answered`; `run` finishes it."""
+
+    def __init__(self, path: str | Path, options: CheckOptions, progress: Progress | None = None) -> None:
+        self.path, self.options = path, options  # the path as given: it is the symbol map's `source`
+        self.say: Progress = progress or (lambda _msg: None)
+        self.started = time.monotonic()
+        self.end = None if options.timeout is None else self.started + options.timeout
+        self.reserve = final_reserve(options.timeout)
+        self.clock = PhaseClock()
+        self.encoded: EncodeResult | None = None
+        self.strengthening = None  # llumc.invariants.houdini.Strengthening, when the search kept facts
+        self.search_report: dict | None = None
+        self.invariants_checked = False  # the loop invariants passed their check (fresh SAT calls)
+        self.reborn: list[str] = []  # locals declared in a loop that a pointer may outlive
+        self.heap_objects = 0
+        self.members = None  # solvers.portfolio.Portfolio, when the portfolio runs
+        self.explicit_last = False
+
+    # -- the schedule
+
+    def run(self) -> CheckResult:
+        try:
+            self.encode()
+            if self.options.engine == "explicit":
+                self.explicit_only()
+            answer = self.solve()
+            return self.finish(self.conclude(answer))
+        except _Answered as answered:
+            return self.finish(answered.result)
+
+    def solve(self):
+        """The engines' answer (`solvers.result.SolveResult`): the portfolio (with the explicit
+        search first or last) after the invariant search, or the one engine asked for."""
+        from solvers.check import CheckFailed
+
+        try:
+            if self.options.engine == "portfolio":
+                self.start_portfolio()
+            if self.options.invariants and self.options.engine != "bmc" and has_loops(self.encoded):
+                self.search_invariants()
+            if self.members is not None:
+                return self.run_members()
+            return self.run_engine()
+        except _Answered:
+            raise
+        except CheckFailed as err:
+            raise _Answered(self.unknown(f"internal error: {err}", internal_error=str(err))) from err
+        except KeyboardInterrupt:
+            raise _Answered(self.unknown("interrupted")) from None
+        except Exception as err:
+            if "keyboard interrupt" in str(err).lower():  # PySAT's own error for SIGINT in a SAT call
+                raise _Answered(self.unknown("interrupted")) from err
+            raise
+        finally:
+            if self.members is not None:
+                self.members.stop()
+
+    def conclude(self, answer) -> CheckResult:
+        """The verdict on the engines' answer: TRUE after its proof check, FALSE after replay."""
+        used = answer.engine or self.options.engine
+        internal = answer.reason if answer.stats.get("internal_errors") else None
+        if internal and answer.status not in ("sat", "unsat"):
+            return CheckResult("unknown", self.options.prop, used, reason=f"internal error: {internal}",
+                               internal_error=internal)
+        if answer.status == "unsat":
+            return self.proof_check(answer, used)
+        if answer.status != "sat":
+            return CheckResult("unknown", self.options.prop, used, steps=answer.steps,
+                               reason=answer.reason or "no answer")
+        return self.replay(answer, used)
+
+    # -- time
+
+    def engine_time(self) -> float | None:
+        """The engines' share of the time left: the final reserve stays for a replay or proof check."""
+        return None if self.end is None else max(0.1, self.end - self.reserve - time.monotonic())
+
+    def unknown(self, reason: str, **fields) -> CheckResult:
+        return CheckResult("unknown", self.options.prop, self.options.engine, reason=reason, **fields)
+
+    def finish(self, res: CheckResult) -> CheckResult:
+        """The result with what the whole check knows: seconds, phases, heap objects, the search's
+        report, the checked loop invariants; TRUE demoted where a reborn local makes it unsound."""
+        if res.verdict == "true" and self.reborn:
+            # memory.MemoryObject.reborn: each iteration's instance is the same object here
+            res = CheckResult("unknown", self.options.prop, res.engine, reason=(
+                f"no error found (proven), but a pointer to local '{self.reborn[0]}', declared in a loop, "
+                "may outlive an iteration, and llumc does not tell the loop's instances apart"))
+        res.seconds = time.monotonic() - self.started
+        self.clock.stop()
+        res.phases = dict(self.clock.seconds)
+        res.heap_objects = self.heap_objects
+        res.invariant_search = self.search_report
+        if self.strengthening is not None and res.verdict == "true" and self.invariants_checked:
+            res.invariants = [loop.to_json() for loop in self.strengthening.loops]
+        return res
+
+    def engine_progress(self, info: dict) -> None:
+        info = dict(info)
+        name = info.pop("engine", self.options.engine)
+        info.pop("seconds", None)
+        self.say(f"{name}: " + ", ".join(f"{k} {v}" for k, v in info.items()))
+
+    # -- the phases
+
+    def encode(self) -> None:
+        """C file -> `EncodeResult`, within the whole time limit; UNKNOWN on what it cannot encode."""
+        o = self.options
+        try:
+            self.say(f"encoding {self.path} ({o.prop})")
+            self.clock.enter("encoding")
+            with _deadline(o.timeout):
+                self.encoded = encode_file(self.path, prop=o.prop, m32=o.m32, clang=o.clang, scheme=o.scheme,
+                                           memtrack=o.memtrack is not False, columns=o.columns)
+        except UnsupportedError as err:
+            raise _Answered(self.unknown(str(err))) from err
+        except _Timeout:
+            raise _Answered(self.unknown("timeout while encoding")) from None
+        stats = self.encoded.stats
+        self.say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
+        self.reborn += [obj.c_name for obj in memory_objects(self.encoded) if obj.reborn]
+        self.heap_objects = sum(1 for obj in memory_objects(self.encoded) if obj.heap)
+
+    def explicit_only(self) -> None:
+        """`--engine explicit`: the explicit-state search with all of the engines' time."""
+        latest = None if self.end is None else self.end - self.reserve
+        found = self.explore(self.engine_time() or 3600.0, latest=latest)
+        raise _Answered(found or self.unknown("explicit-state search: no answer"))
+
+    def start_portfolio(self) -> None:
+        """IC3 starts on the encoded system at once, beside the invariant search: many state
+        machines (s3_srvr_4: 1.1 s alone, 37 s after the search on the strengthened system) are
+        proven fastest so, while the search's facts cost IC3 every SAT call (token_ring.02: 17 s
+        on the encoded system, no answer in 60 s strengthened by 127 facts). k-induction, and
+        IC3 a second time, run on the strengthened system after the search (gauss_sum needs IC3
+        with the invariants). IC3's paths are not shortened: k-induction's base case beside it
+        looks for the shortest one anyway.
+
+        On systems whose steps are huge (RERS: 215 000 terms) each of IC3's SAT calls is slow,
+        the invariant search too, and the explicit search is the engine that answers: it runs
+        first, and IC3 waits for it instead of taking half its CPU. On the others it runs last,
+        beside the members, until one of them answers: most loops there are counters it cannot
+        exhaust, and k-induction with the invariants answers them in a second or two."""
+        from llumc.explicit.explore import NATIVE_FROM
+        from solvers.portfolio import Portfolio
+
+        self.clock.enter("engines")
+        # members may overrun their timeout by a SAT call or their check: half the reserve
+        self.members = Portfolio(timeout=self.engine_time(), progress=self.engine_progress,
+                                 grace=min(5.0, self.reserve / 2 or 5.0))
+        self.explicit_last = len(self.encoded.word.terms.table) <= NATIVE_FROM
+        if not self.explicit_last:
+            self.explicit_in_portfolio(None)
+        self.members.start("ic3", self.encoded.ts, options=self.ic3_options())
+
+    def search_invariants(self) -> None:
+        """Loop invariants within their budget; the engines after it run on the system they
+        strengthen (`self.strengthening`)."""
+        from llumc.invariants.search import find_invariants
+
+        budget = invariant_budget(self.options.timeout)
+        self.say(f"searching loop invariants (at most {budget:.0f} s)")
+        self.clock.enter("invariant search")
+        self.strengthening, report = find_invariants(self.encoded, deadline=time.monotonic() + budget)
+        self.clock.enter("engines")
+        self.search_report = {**report.to_json(), "budget": round(budget, 3)}
+        if self.strengthening is not None:
+            self.say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
+                     f"({report.seconds:.1f} s): " + "; ".join(f"line {loop.line}: {loop.expression}"
+                                                                + (f" && {loop.memory}" if loop.memory else "")
+                                                                for loop in self.strengthening.loops))
+        else:
+            self.say(f"loop invariants: none ({report.reason}, {report.seconds:.1f} s)")
+
+    def system(self):
+        """The system the engines after the search run on: strengthened, if the search kept facts."""
+        return self.strengthening.system if self.strengthening is not None else self.encoded.ts
+
+    def ic3_options(self) -> dict:
+        return {"direction": self.options.ic3_direction, "shorten": False}
+
+    def kind_options(self) -> dict:
+        """k-induction unrolls the original system for its base case (same paths, fewer clauses)
+        and uses the invariants in its step case only."""
+        paths = {"paths": self.encoded.ts} if self.strengthening is not None else {}
+        return {"solver": self.options.solver, **paths}
+
+    def run_members(self):
+        """k-induction (and IC3 on the strengthened system) join IC3; the explicit search runs
+        last beside them until one answers; then the first checked answer."""
+        members = self.members
+        if members.poll() is None:
+            members.start("kind", self.system(), options=self.kind_options())
+            if self.strengthening is not None:
+                members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
+        if self.explicit_last and members.poll() is None:
+            self.explicit_in_portfolio(lambda: members.poll() is not None)
+        return members.wait()
+
+    def run_engine(self):
+        """The one engine asked for. IC3 keeps its own solver: its timeout interrupts SAT calls,
+        which CaDiCaL does not allow."""
+        from solvers.api import solve
+
+        o = self.options
+        extra = {"ic3": {"direction": o.ic3_direction}, "kind": self.kind_options(),
+                 "bmc": {"solver": o.solver}}.get(o.engine, {})
+        self.clock.enter("engines")
+        return solve(self.system(), engine=o.engine, timeout=self.engine_time(), progress=self.engine_progress,
+                     **extra)
+
+    def explicit_in_portfolio(self, cancelled: Callable[[], bool] | None) -> None:
+        """The explicit-state search within its share of the portfolio's time; raises
+        `_Answered` when it answers."""
+        seconds = explicit_budget(self.options.timeout)
+        if self.options.timeout is not None:
+            seconds = min(seconds, max(0.5, (self.engine_time() or 0.0) - 1.0))
+        latest = None if self.end is None else self.end - self.reserve - 1.0
+        found = self.explore(seconds, latest=latest, cancelled=cancelled)
+        self.clock.enter("engines")
+        if found is not None:
+            raise _Answered(found)
+
+    def explore(self, seconds: float, *, latest: float | None,
+                cancelled: Callable[[], bool] | None = None) -> CheckResult | None:
+        """The explicit-state engine (llumc/explicit/explore.py): TRUE with its state set checked
+        by fresh SAT calls, FALSE with its path replayed natively, else None (the other engines
+        go on, or one of them has answered: `cancelled`)."""
+        from llumc.explicit.explore import explore
+
+        prop = self.options.prop
+        self.clock.enter("explicit-state search")
+        self.say(f"explicit-state search (at most {seconds:.0f} s)")
+        try:
+            found = explore(self.encoded, deadline=time.monotonic() + seconds, solver=self.options.solver,
+                            progress=self.say, compile_free=True, latest=latest, cancelled=cancelled)
+        except Exception as err:  # a crash of this engine must not take the others' verdicts down
+            self.say(f"explicit: internal error, please report: {type(err).__name__}: {err}")
+            return None
+        if found.status == "true":  # proven on the encoded system: strengthened=False
+            if found.invariant is not None:
+                return CheckResult("true", prop, "explicit", invariant_clauses=len(found.invariant),
+                                   confirmation=f"inductive invariant checked ({len(found.invariant)} clauses, "
+                                                f"from the {found.states} reachable states enumerated)",
+                                   strengthened=False)
+            return CheckResult("true", prop, "explicit", strengthened=False,
+                               confirmation=f"all {found.states} reachable states enumerated, the set checked "
+                                            f"inductive and free of errors by fresh SAT calls")
+        if found.status == "error":
+            result = self.confirm(found.trace)
+            if result.verdict == "false":
+                result.engine, result.steps = "explicit", len(found.trace) - 1
+                return result
+            self.say(f"explicit: {result.reason}")
+            return None
+        if found.reason != "cancelled":
+            self.say(f"explicit: no answer ({found.reason}; {found.states} states, {found.seconds:.1f} s)")
+        return None
+
+    def proof_check(self, answer, used: str) -> CheckResult:
+        """TRUE on an unsat answer whose proof `solvers.api.solve` checked, once the loop
+        invariants it rests on are checked inductive on the original system too."""
+        from solvers.check import CheckFailed
+        from solvers.strengthen import CheckTimeout
+
+        prop, encoded, strengthening = self.options.prop, self.encoded, self.strengthening
+        if prop == "valid-memsafety" and self.options.memtrack is not False \
+                and any(obj.heap for obj in memory_objects(encoded)) \
+                and not any(fault.leak for fault in encoded.word.memory_faults):
+            # valid-memsafety includes valid-memtrack (no leaks), which llumc does not check
+            return CheckResult("unknown", prop, used, reason="memory leaks (valid-memtrack) are not checked "
+                               "(more heap objects and pointer cells than the leak encoding takes)")
+        if not answer.invariant and answer.invariant is not None and answer.engine != "ic3":
+            return CheckResult("unknown", prop, used, reason="no invariant to check")
+        clauses = len(answer.invariant) if answer.invariant is not None else None
+        confirmation = describe_proof(answer)
+        self.clock.enter("proof check")
+        # the answer rests on the loop invariants unless its engine ran on the encoded system
+        if strengthening is not None and answer.stats.get("member") == "ic3":
+            # Proven on the encoded system itself. The loop invariants go into the answer (and
+            # a witness) only once checked, which usually takes a fraction of a second; the
+            # verdict does not wait long for them.
+            try:
+                strengthening.check(deadline=min(time.monotonic() + 5.0, self.end or float("inf")))
+                self.invariants_checked = True
+            except CheckTimeout:
+                self.say("loop invariants: not reported (their check ran out of time)")
+            except CheckFailed as err:
+                self.say(f"loop invariants: not reported (internal error, please report: {err})")
+            return CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
+                               confirmation=confirmation, strengthened=False)
+        if strengthening is None:
+            return CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
+                               confirmation=confirmation)
+        # The engine's proof was checked on the strengthened system; it proves the program only
+        # with the loop invariants inductive on the original one: checked here, by fresh
+        # solvers, right before TRUE is said.
+        try:
+            strengthening.check(deadline=self.end)
+        except CheckFailed as err:
+            return CheckResult("unknown", prop, used, reason=f"internal error: {err}", internal_error=str(err))
+        except CheckTimeout:
+            return CheckResult("unknown", prop, used, reason="timeout while checking the loop invariants")
+        kept = len(strengthening.kept)
+        confirmation += (f", on the system strengthened by {kept} loop invariant"
+                         f"{'' if kept == 1 else 's'} (checked inductive)")
+        # The invariants alone: with them, ¬error is 1-inductive (k-induction needed k = 1).
+        # Known only when k-induction answered; IC3's answers leave it open (None).
+        alone = (answer.proof == "k-induction" and answer.k == 1) if used == "kind" else None
+        self.invariants_checked = True
+        return CheckResult("true", prop, used, steps=answer.steps, invariant_clauses=clauses,
+                           confirmation=confirmation, invariants_alone=alone, strengthened=True)
+
+    def replay(self, answer, used: str) -> CheckResult:
+        """FALSE on a sat answer whose trace replays natively to its error; else UNKNOWN."""
+        result = self.confirm(answer.trace)
+        result.engine, result.steps = used, answer.steps
+        return result
+
+    def confirm(self, trace: list[list[int]]) -> CheckResult:
+        o = self.options
+        self.clock.enter("replay")
+        return confirm_counterexample(self.encoded, trace, Path(self.path), m32=o.m32, clang=o.clang,
+                                      ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)

@@ -1,0 +1,81 @@
+"""What `llumc check` answers (`--json` too): the verdict, with the trace and error site of a
+FALSE, what a TRUE's proof rests on, and the figures of the check."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+Progress = Callable[[str], None]  # told one line of progress at a time
+
+
+@dataclass
+class InputValue:
+    function: str  # __VERIFIER_nondet_X, or __llumc_uninit_iN for an uninitialised local
+    value: int
+    width: int
+    line: int | None
+    ir_name: str | None = None
+    column: int | None = None  # of the call (1-based, from its debug location): for witnesses
+
+
+@dataclass
+class TraceStep:
+    """One step of the model: the block it starts in, the C line of the last block it ran,
+    what it read from nondet calls, what it changed."""
+
+    step: int
+    block: str
+    line: int | None
+    inputs: list[InputValue] = field(default_factory=list)
+    # variable -> value after the block (a pointer as C text: `&a[3]`, `NULL`)
+    changes: dict[str, int | str] = field(default_factory=dict)
+    blocks: list[str] = field(default_factory=list)  # the basic blocks the step ran, in order
+
+
+@dataclass
+class ErrorSite:
+    kind: str  # replay kind: error-call | assert | overflow | div-by-zero | shift
+    line: int | None
+    description: str
+    column: int | None = None  # of the call or operation (1-based): for witnesses
+
+
+@dataclass
+class CheckResult:
+    verdict: str  # "true" | "false" | "unknown"
+    property: str
+    engine: str
+    steps: int | None = None
+    seconds: float = 0.0
+    reason: str | None = None
+    trace: list[TraceStep] = field(default_factory=list)
+    error: ErrorSite | None = None
+    confirmation: str | None = None  # what the replay observed / how the proof was checked
+    invariant_clauses: int | None = None
+    internal_error: str | None = None  # an engine answer that failed its check: a bug to report
+    # The loop invariants the proof rests on, one conjunction of C expressions per loop head
+    # ({line, column, function, expression}); each was checked inductive on the original system.
+    invariants: list[dict] = field(default_factory=list)
+    # What the invariant search did: candidates, kept, seconds, budget, reason (None: not run).
+    invariant_search: dict | None = None
+    # TRUE on a strengthened system: did the loop invariants alone prove it, i.e. is ¬error
+    # 1-inductive once they are conjoined (k-induction answered with k = 1)? None: not a TRUE
+    # on invariants, or an engine that does not tell (IC3).
+    invariants_alone: bool | None = None
+    # TRUE: did the proof rest on the loop invariants (the engine ran on the system they
+    # strengthen)? False: the engine proved the encoded system as it is. None: there were no
+    # loop invariants (no search, or nothing inductive found), or the answer is not TRUE.
+    strengthened: bool | None = None
+    # FALSE: values the model chose for uninitialised locals that the replayed trace read
+    # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
+    uninitialised_values: int = 0
+    heap_objects: int = 0  # heap allocation sites in the model (valid-memsafety checks leaks then)
+    # Seconds per phase, in the order run: encoding, explicit-state search, invariant search,
+    # engines, replay, proof check (`PhaseClock`).
+    phases: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["seconds"] = round(self.seconds, 3)
+        return data
