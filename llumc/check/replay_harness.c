@@ -1,6 +1,6 @@
 /* llumc replay harness: linked with the program under test to replay a counterexample.
  *
- * Every SV-COMP primitive is reached through the linker's --wrap (set up by llumc/replay.py), so
+ * Every SV-COMP primitive is reached through the linker's --wrap (set up by llumc/check/replay.py), so
  * the harness wins even where the program defines the function itself (reach_error,
  * __VERIFIER_nondet_int, ...): SV-COMP's property is the *call* of the error function, whatever
  * its body. Only __VERIFIER_assert is a weak default: a program's own definition is kept.
@@ -269,7 +269,7 @@ static void read_numbers(const char *path, unsigned long long *target, long long
 }
 
 /* Memory the valid-memsafety replay watches: the heap (malloc, calloc, free) and the locals
- * whose lifetime llumc follows (a pointer may outlive their scope; llumc/lifetimes.py). Each
+ * whose lifetime llumc follows (a pointer may outlive their scope; llumc/frontend/lifetimes.py). Each
  * such object gets a block of this arena of its own, never reused unless the counterexample
  * says so (LLUMC_REPLAY_REUSE, below), with a gap after it; the
  * front end's text calls __llumc_replay_access before every load and store of the program,
@@ -296,7 +296,7 @@ static long heap_block_of[LLUMC_MAX_BLOCKS]; /* heap allocation -> its block */
 static long heap_allocations;
 
 static _Noreturn void invalid_access(void) {
-    /* ud1l 254(%eax),%eax: a trap of kind 254, which llumc/replay.py names */
+    /* ud1l 254(%eax),%eax: a trap of kind 254, which llumc/check/replay.py names */
     __asm__ volatile(".byte 0x0f, 0xb9, 0x40, 0xfe");
     __builtin_unreachable();
 }
@@ -378,7 +378,7 @@ void __llumc_replay_free(void *pointer) {
 }
 
 /* Values of uninitialised locals, for a program compiled through llumc's front-end rewrite
- * (llumc/replay.py): `ID VALUE` pairs, grouped by ID in the order the model read them. Each
+ * (llumc/check/replay.py): `ID VALUE` pairs, grouped by ID in the order the model read them. Each
  * rewritten site asks for its ID's next value; a site the model never read (its value was
  * dead there, or the run went elsewhere) gets 0: any value is a legal start of an
  * uninitialised local, so this cannot fake an error the program does not have. */
