@@ -109,7 +109,7 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
 def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int, int]] | None:
     """The allocator's choices a trace makes, for the native replay: (k, j) when the k-th heap
     allocation of the run (malloc and calloc in the order they run, from 0) got the address
-    of the j-th, freed by then (docs/memory.md, "Allocation model"). None when the model
+    of the j-th, freed by then (docs/memory.md, "Allocation model and address reuse"). None when the model
     observes no heap address: then no choice of the allocator matters to the trace."""
     objects = memory_objects(encoded)
     by_site = {obj.site_key: obj for obj in objects if obj.heap and obj.site_key is not None}
@@ -124,7 +124,7 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
                 obj = by_site.get(ins.key) if ins.opcode == "call" else None
                 if obj is not None:
                     address = obj.address
-                    allocations.append(None if address is None or isinstance(address, bool)
+                    allocations.append(None if address is None
                                        else symbols.value(symbol_of[address.index], trace[i + 1]))
     pairs = []
     for k, address in enumerate(allocations):

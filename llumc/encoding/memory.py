@@ -129,9 +129,9 @@ class MemoryObject:
     tracked_index: object = None
     tracked_value: object = None
     stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
-    # an object whose address a pointer comparison observes (against another object's, or by
-    # order): StateVar, its start address as the machine sees it (docs/memory.md, "Allocation
-    # model"); chosen where it is allocated, kept after it dies, so a later object may get it
+    # an object a pointer comparison may meet beside another one: StateVar, its start address
+    # as the machine sees it, chosen where it is allocated and kept after it dies, so a later
+    # object may get it (docs/memory.md, "Allocation model and address reuse")
     address: object = None
     element_cells: bool = False  # a one-dimensional array of cell-sized elements: cell k is `x[k]`
 
@@ -319,8 +319,8 @@ class MemoryEncoder:
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
-        # icmp key -> whether it compares pointers; sets `address` need on the objects
-        self.pointer_compares = self._pointer_compares()
+        # the icmps over pointers, and the objects they need addresses of
+        self.pointer_compares, self._addressed = self._pointer_compares()
         self.address_bits = 8 * self.layout.pointer_bytes
         # a condition the step must satisfy from here on (an allocator's choice of address),
         # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
@@ -666,7 +666,7 @@ class MemoryEncoder:
                 obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
                 name = f"{obj.c_name}[#]"
                 obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
-            if obj.address is not None:
+            if obj.id in self._addressed:
                 name = f"{obj.c_name}.address"
                 obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
             if obj.heap or obj.followed:
@@ -775,27 +775,27 @@ class MemoryEncoder:
             return ins is not None and ins.width == POINTER_WIDTH
         return False
 
-    def _pointer_compares(self) -> set[int]:
-        """The icmps over pointers (their keys). Each decides by addresses where it may compare
-        pointers into two different objects (a freed block's address handed out again, one
-        past an array's end meeting the next object, `p < q` across objects): those objects
-        get an `address` (docs/memory.md, "Allocation model")."""
+    def _pointer_compares(self) -> tuple[set[int], set[int]]:
+        """(the keys of the icmps over pointers, the ids of the objects that need an address).
+        A comparison decides by addresses where it may meet pointers into two different
+        objects (a freed block's address handed out again, one past an array's end meeting
+        the next object, `p < q` across objects): each of those objects gets an `address`
+        (docs/memory.md, "Allocation model and address reuse")."""
         keys: set[int] = set()
-        observed: set[int] = set()
-        real = lambda op: self._operand_targets(op, self.points_to) - {NULL_OBJECT, INVALID_OBJECT}  # noqa: E731
+        addressed: set[int] = set()
+
+        def objects_of(op) -> set[int]:
+            return self._operand_targets(op, self.points_to) - {NULL_OBJECT, INVALID_OBJECT}
+
         for block in self.fn.blocks:
             for ins in block.instrs:
                 if ins.opcode != "icmp" or not any(self._is_pointer(op) for op in ins.operands):
                     continue
                 keys.add(ins.key)
-                left, right = real(ins.operands[0]), real(ins.operands[1])
-                if len(left | right) > 1:  # may meet two different objects
-                    observed |= left | right
-        for obj in self.objects:
-            obj.address = None
-            if obj.id in observed:
-                obj.address = True  # a state variable from `declare_state`
-        return keys
+                met = objects_of(ins.operands[0]) | objects_of(ins.operands[1])
+                if len(met) > 1:
+                    addressed |= met
+        return keys, addressed
 
     def _observed(self) -> list[MemoryObject]:
         return [obj for obj in self.objects if obj.address is not None]
@@ -896,7 +896,7 @@ class MemoryEncoder:
 
     def _compare(self, ins: Instr, arg, guard: Term, here: Term) -> Term:
         """A comparison of pointers as the machine makes it (docs/memory.md, "Allocation
-        model"). Into the same object (or one past its end): by offset, which is exact for
+        model and address reuse"). Into the same object (or one past its end): by offset, which is exact for
         every address the object can have. Into different objects: by address, where the
         comparison may meet them (each has one then, `_pointer_compares`), so a pointer to a
         freed block equals a later block's when the allocator handed the address out again.
