@@ -164,21 +164,21 @@ def group_memory(pgid: int, limit: int | None = None) -> int:
     """Bytes of memory the processes of group `pgid` use together: their resident sets added up,
     or, where that exceeds `limit`, their proportional shares (exact but slower to read)."""
     members = group_members(pgid)
-    total = 0
-    for pid in members:
-        try:
-            total += _resident_bytes(pid)
-        except (OSError, ValueError, IndexError):
-            continue
+    total = _summed(members, _resident_bytes)
     if limit is None or total <= limit:
         return total
-    shared_counted_once = 0
-    for pid in members:
+    return _summed(members, _proportional_bytes)  # shared pages counted once
+
+
+def _summed(pids, read: Callable[[int], int]) -> int:
+    """`read` added up over the processes still there to be read (one may end meanwhile)."""
+    total = 0
+    for pid in pids:
         try:
-            shared_counted_once += _proportional_bytes(pid)
+            total += read(pid)
         except (OSError, ValueError, IndexError):
             continue
-    return shared_counted_once
+    return total
 
 
 # ----------------------------------------------------------------------------- the supervisor
