@@ -274,6 +274,8 @@ class EncodeResult:
     stats: EncodeStats
     fn: "Function | None" = None  # the CFG that was encoded (trace decoding reads its error sites)
     debug: "DebugInfo | None" = None  # C-level names and types (traces print unsigned variables unsigned)
+    # the program recurses: its recursion was unrolled this many calls deep (None: it does not)
+    recursion_depth: int | None = None
 
 
 def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]) -> dict[tuple[str, int], int]:
@@ -324,16 +326,18 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 clang: str | None = None, check_div_by_zero: bool = False, check_shift: bool = False,
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
                 fuse: bool | None = None, division: str = "aux", memtrack: bool = True,
-                columns: bool = False, value_names: bool | None = None) -> EncodeResult:
+                columns: bool = False, value_names: bool | None = None,
+                recursion_depth: int | None = None) -> EncodeResult:
     """C file -> DimSpec transition system for one property (`memtrack`: see
     `build_transition_system`; `columns`: source columns in the debug information,
-    `value_names`: the IR's value names, see `compile_c`)."""
+    `value_names`: the IR's value names, `recursion_depth`: how deep a recursion is unrolled
+    (None: the default), see `compile_c`)."""
     with cyclic_gc_paused():
         return _encode_file(path, prop=prop, m32=m32, scheme=scheme, clang=clang,
                             check_div_by_zero=check_div_by_zero, check_shift=check_shift,
                             cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                             fuse=fuse, division=division, memtrack=memtrack, columns=columns,
-                            value_names=value_names)
+                            value_names=value_names, recursion_depth=recursion_depth)
 
 
 def _size(path: str | Path) -> int:
@@ -346,7 +350,8 @@ def _size(path: str | Path) -> int:
 def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: str | None,
                  check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
-                 columns: bool = False, value_names: bool | None = None) -> EncodeResult:
+                 columns: bool = False, value_names: bool | None = None,
+                 recursion_depth: int | None = None) -> EncodeResult:
     from llumc.frontend.cfg import read_main
     from llumc.frontend.compile import Checks, classify_call, compile_c
 
@@ -357,8 +362,9 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
     try:
         checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero,
                         shift=check_shift)
+        depth = {} if recursion_depth is None else {"recursion_depth": recursion_depth}
         front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow,
-                          columns=columns, value_names=value_names)
+                          columns=columns, value_names=value_names, **depth)
         t_front = time.perf_counter() - start
         start = time.perf_counter()
         fn = read_main(front.module, front.debug, str(path), text=front.ir)
@@ -374,4 +380,4 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
         if ahead is not None:
             ahead.close()
     stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}
-    return EncodeResult(ts, word, stats, fn, front.debug)
+    return EncodeResult(ts, word, stats, fn, front.debug, front.recursion_depth)

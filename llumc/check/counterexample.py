@@ -47,6 +47,14 @@ def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSit
             else:
                 description = f"{instr.callee}() reached"
             sites.append(ErrorSite("assert" if kind == "assert" else "error-call", instr.line, description, column))
+        elif kind == "recursion-bound":
+            function = instr.callee.split(".", 1)[1] if "." in instr.callee else instr.callee
+            sites.append(ErrorSite("recursion-bound", instr.line,
+                                   f"'{function}' called deeper than the recursion bound", column))
+        elif kind == "invalid-call":
+            sites.append(ErrorSite("invalid-call", instr.line,
+                                   "call through a function pointer that points to no function of the call's type",
+                                   column))
         elif kind == "trap" and prop in ("no-overflow", "all"):
             trap = instr.operands[0].value if instr.operands and hasattr(instr.operands[0], "value") else None
             # `check` instruments signed overflow only, so kind 3 is INT_MIN / -1, not x / 0.
@@ -263,6 +271,11 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         result.reason = f"invalid memory access (undefined behaviour): {fault.description} at {where}"
         result.error = ErrorSite("memory", fault.line, fault.description)
         return result
+    if sites and sites[0].kind in ("recursion-bound", "invalid-call"):
+        return _outcome_of_its_own(encoded, sites[0], source, result, [i.value for i in inputs],
+                                   m32=m32, clang=clang, timeout=timeout, uninit_values=uninit_values,
+                                   progress=progress)
+    sites = [site for site in sites if site.kind not in ("recursion-bound", "invalid-call")]
     if not sites:
         result.reason = f"counterexample not confirmed: no error site in block {last_block}"
         return result
@@ -291,4 +304,37 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         observed.append(replayed.observed)
     result.error = sites[0] if len(sites) == 1 else None
     result.reason = f"counterexample not confirmed: {'; '.join(observed)}"
+    return result
+
+
+def _outcome_of_its_own(encoded: EncodeResult, site: ErrorSite, source: Path, result: CheckResult,
+                        values: list[int], *, m32: bool, clang: str | None, timeout: float,
+                        uninit_values, progress: Progress | None) -> CheckResult:
+    """A trace ending where the model stops without the property's error: a recursion deeper
+    than the unrolled bound (UNKNOWN; `llumc.check` tries a deeper one), or a call through an
+    invalid function pointer (undefined behaviour: UNKNOWN, but FALSE under valid-memsafety
+    when the native run faults there)."""
+    from llumc.check.replay import ReplayExpectation, replay
+
+    name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
+    where = f"{name}:{site.line}" if site.line else name
+    result.error = site
+    if site.kind == "recursion-bound":
+        result.reason = (f"recursion deeper than {encoded.recursion_depth} calls "
+                         f"({site.description.split(' called')[0]} at {where})")
+        return result
+    if encoded.word.prop != "valid-memsafety":
+        result.reason = f"undefined behaviour: {site.description} at {where}"
+        return result
+    if progress:
+        progress(f"replaying the counterexample ({len(values)} nondet values)")
+    replayed = replay(source, values, ReplayExpectation(kind="memory", line=site.line), m32=m32, clang=clang,
+                      timeout=timeout, uninit_values=uninit_values)
+    result.error = ErrorSite("memory", site.line if site.line is not None else replayed.line,
+                             f"invalid function pointer: {site.description}", site.column)
+    if replayed.confirmed:
+        result.verdict = "false"
+        result.confirmation = f"replayed: {replayed.observed}"
+    else:
+        result.reason = f"counterexample not confirmed: {site.description} at {where}; natively: {replayed.observed}"
     return result

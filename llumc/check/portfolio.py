@@ -19,6 +19,7 @@ from typing import Callable
 from llumc.check.counterexample import confirm_counterexample, memory_objects
 from llumc.check.result import CheckResult, Progress
 from llumc.errors import UnsupportedError
+from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
 from llumc.pipeline import EncodeResult, encode_file
 
 ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit")
@@ -127,6 +128,7 @@ class CheckOptions:
     invariants: bool = True
     memtrack: bool | None = None
     columns: bool = False
+    recursion_depth: int | None = None  # how deep a recursion is unrolled first (None: the front end's default)
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -183,7 +185,44 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     """`check_program` with its options in one value."""
     if options.prop == "valid-memsafety" and options.memtrack is None:
         return _memsafety_in_two_checks(path, options, progress)
-    return CheckSchedule(path, options, progress).run()
+    return _deepening_recursion(path, options, progress)
+
+
+def _deeper(depth: int) -> int:
+    """The next recursion bound: half as deep again. Doubling would cost a tree recursion (two
+    calls per level) its size squared each round; a linear one gets 24 calls deep in 6 rounds."""
+    return depth + max(1, depth // 2)
+
+
+def _deepening_recursion(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
+    """One check; while its answer is that a recursion goes deeper than the bound it was
+    unrolled to (llumc.frontend.procedures), the check again with a deeper bound (`_deeper`),
+    in the time left. A TRUE needs a bound the program never reaches."""
+    started = time.monotonic()
+    result = CheckSchedule(path, options, progress).run()
+    while result.verdict == "unknown" and result.error is not None and result.error.kind == "recursion-bound":
+        left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+        if left is not None and left < 1.0:
+            break
+        depth = _deeper(result.recursion_depth or DEFAULT_RECURSION_DEPTH)
+        if progress:
+            progress(f"{result.reason}: unrolling {depth} calls deep")
+        options = replace(options, recursion_depth=depth, timeout=left)
+        deeper = CheckSchedule(path, options, progress).run()
+        deeper.seconds = time.monotonic() - started
+        deeper.phases = {name: round(result.phases.get(name, 0.0) + deeper.phases.get(name, 0.0), 3)
+                         for name in {**result.phases, **deeper.phases}}
+        if deeper.verdict == "unknown" and (deeper.recursion_depth or 0) <= (result.recursion_depth or 0):
+            # no deeper unrolling fits (or no time to encode it): the last answer stands
+            why = deeper.reason if deeper.recursion_depth is None else \
+                f"unrolling deeper than {deeper.recursion_depth} calls exceeds the front end's size limit"
+            result.reason = f"{result.reason}; {why}"
+            result.seconds, result.phases = deeper.seconds, deeper.phases
+            break
+        if deeper.verdict == "unknown" and (deeper.error is None or deeper.error.kind != "recursion-bound"):
+            deeper.reason = f"{deeper.reason} (unrolled {deeper.recursion_depth} calls deep; before: {result.reason})"
+        result = deeper
+    return result
 
 
 def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
@@ -317,6 +356,7 @@ class CheckSchedule:
         self.clock.stop()
         res.phases = dict(self.clock.seconds)
         res.heap_objects = self.heap_objects
+        res.recursion_depth = self.encoded.recursion_depth if self.encoded is not None else None
         res.invariant_search = self.search_report
         if self.strengthening is not None and res.verdict == "true" and self.invariants_checked:
             res.invariants = [loop.to_json() for loop in self.strengthening.loops]
@@ -338,7 +378,8 @@ class CheckSchedule:
             self.clock.enter("encoding")
             with _deadline(o.timeout):
                 self.encoded = encode_file(self.path, prop=o.prop, m32=o.m32, clang=o.clang, scheme=o.scheme,
-                                           memtrack=o.memtrack is not False, columns=o.columns)
+                                           memtrack=o.memtrack is not False, columns=o.columns,
+                                           recursion_depth=o.recursion_depth)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
         except _Timeout:

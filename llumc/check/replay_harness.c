@@ -442,10 +442,15 @@ static void on_signal(int signal_number, siginfo_t *info, void *context) {
 #if defined(__x86_64__)
     uintptr_t pc = (uintptr_t)machine->uc_mcontext.gregs[REG_RIP];
     void **frame = (void **)machine->uc_mcontext.gregs[REG_RBP];
+    uintptr_t *top = (uintptr_t *)machine->uc_mcontext.gregs[REG_RSP];
 #else
     uintptr_t pc = (uintptr_t)machine->uc_mcontext.gregs[REG_EIP];
     void **frame = (void **)machine->uc_mcontext.gregs[REG_EBP];
+    uintptr_t *top = (uintptr_t *)machine->uc_mcontext.gregs[REG_ESP];
 #endif
+    /* A call through a NULL (or near-NULL) function pointer faults at the pointer itself: the
+     * call's return address is on top of the stack, and the byte before it is in the call. */
+    if (signal_number == SIGSEGV && pc < 4096 && top) pc = *top - 1;
     const unsigned char *code = (const unsigned char *)pc;
     int is_trap = 0, kind = -1;
     if (signal_number == SIGILL) {

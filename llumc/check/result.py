@@ -71,6 +71,9 @@ class CheckResult:
     # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
     uninitialised_values: int = 0
     heap_objects: int = 0  # heap allocation sites in the model (valid-memsafety checks leaks then)
+    # the program recurses: the bound its recursion was unrolled to (a TRUE shows it never
+    # reached; llumc.frontend.procedures); None if it does not recurse
+    recursion_depth: int | None = None
     # Seconds per phase, in the order run: encoding, explicit-state search, invariant search,
     # engines, replay, proof check (`PhaseClock`).
     phases: dict[str, float] = field(default_factory=dict)

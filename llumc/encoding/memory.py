@@ -45,6 +45,7 @@ from llumc.frontend.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Inst
                        split_type)
 from llumc.errors import UnsupportedError
 from llumc.frontend.compile import MAX_UNINIT_BITS
+from llumc.frontend.procedures import BOUND_PREFIX, function_of_tag
 from llumc.frontend.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
 from llumc.encoding.terms import Term, TermBuilder, postorder
 
@@ -134,6 +135,10 @@ class MemoryObject:
     # object may get it (docs/memory.md, "Allocation model and address reuse")
     address: object = None
     element_cells: bool = False  # a one-dimensional array of cell-sized elements: cell k is `x[k]`
+    pointees: set = field(default_factory=set)  # ids of the objects its initializer points to
+    # a function's address (its tag, llumc.frontend.procedures): the function's name; no cell
+    # of it may be read or written (its size is 0)
+    function: str | None = None
 
     def cell_text(self, index: str) -> str:
         """Cell `index` (a C expression) of the object as C reads it: `a[k]`, or `a.cell[k]`
@@ -233,13 +238,18 @@ class Layout:
             raise _unsupported(f"field {index} of {ty}")
         return elements[index], self.target.get_element_offset(struct, index)
 
-    def constant_bytes(self, ty: str, text: str) -> bytes:
-        """Contents of an initializer (`zeroinitializer`, integers, arrays, `c"..."`, structs)."""
+    def constant_bytes(self, ty: str, text: str, address_of=None) -> bytes:
+        """Contents of an initializer (`zeroinitializer`, integers, arrays, `c"..."`, structs,
+        `ptr @g` when `address_of(name)` gives the object id of a global)."""
         ty, text = ty.strip(), text.strip()
         size = self.size(ty)
         if text in ("zeroinitializer", "null", "undef", "poison"):
             # undef/poison occur in padding only; static storage is zero there
             return bytes(size)
+        if ty == "ptr" and address_of is not None and re.fullmatch(r"@(\"[^\"]+\"|[\w.$-]+)", text):
+            # a pointer as the target stores it (`_to_memory`): object id in the top byte
+            object_id = address_of(text[1:].strip('"'))
+            return (object_id << (8 * self.pointer_bytes - OBJECT_BITS)).to_bytes(self.pointer_bytes, "little")
         integer = re.fullmatch(r"i(\d+)", ty)
         if integer:
             if text in ("true", "false"):
@@ -258,14 +268,14 @@ class Layout:
             out = b""
             for part in split_top(text[1:-1]):
                 part_ty, part_value = split_type(part)
-                out += self.constant_bytes(part_ty, part_value)
+                out += self.constant_bytes(part_ty, part_value, address_of)
             return out.ljust(size, b"\0")
         if ty.startswith("%") and text.startswith("{"):
             out = bytearray(size)
             for index, part in enumerate(split_top(text.strip("<>")[1:-1])):
                 part_ty, part_value = split_type(part)
                 _, offset = self.field(ty, index)
-                data = self.constant_bytes(part_ty, part_value)
+                data = self.constant_bytes(part_ty, part_value, address_of)
                 out[offset:offset + len(data)] = data
             return bytes(out)
         raise _unsupported(f"initializer {text[:40]}")
@@ -441,7 +451,17 @@ class MemoryEncoder:
             raise _unsupported(f"global '{name}'", self._where(ins))
         init = re.sub(r"(, (align \d+|section \"[^\"]*\"|!dbg !\d+))*$", "", init[len(ty) + 1:])
         obj = self._new_object("@" + name, ty, self.layout.size(ty), True, self._where(ins))
-        obj.initial = self.layout.constant_bytes(ty, init)
+        self.object_of_global[name] = obj  # before its initializer, which may point to itself
+        obj.function = function_of_tag(name)
+        if obj.function is not None:
+            obj.c_name = obj.function  # a function's address (llumc.frontend.procedures)
+
+        def address_of(global_name: str) -> int:
+            target = self.object_of_global.get(global_name) or self._global_object(global_name, ins)
+            obj.pointees.add(target.id)
+            return target.id
+
+        obj.initial = self.layout.constant_bytes(ty, init, address_of)
         return obj
 
     # ----------------------------------------------------------------- points-to
@@ -461,7 +481,7 @@ class MemoryEncoder:
         """Flow-insensitive: value key -> objects it may point to; object -> objects the
         pointers stored in it may point to. A fixpoint over main's instructions."""
         pts: dict[int, set[int]] = {}
-        contents: dict[int, set[int]] = {o.id: set() for o in self.objects}
+        contents: dict[int, set[int]] = {o.id: set(o.pointees) for o in self.objects}
         instrs = [ins for b in self.fn.blocks for ins in b.instrs]
         changed = True
         while changed:
@@ -490,6 +510,8 @@ class MemoryEncoder:
                             add(mine, contents.get(o, set()) or {INVALID_OBJECT})
                     elif op == "call" and (ins.callee or "").startswith("llvm.stacksave"):
                         add(mine, {INVALID_OBJECT})  # a token for llvm.stackrestore only
+                    elif op == "call" and (ins.callee or "").startswith(BOUND_PREFIX):
+                        add(mine, {INVALID_OBJECT})  # the run ends at the call: never used
                     elif op == "call" and ins.key in self.object_of_call:
                         add(mine, {self.object_of_call[ins.key].id})
                     elif op == "call":

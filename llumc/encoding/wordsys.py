@@ -179,6 +179,10 @@ class StepEncoder:
             return "stop", None, self.ok
         if kind == "trap":
             return "stop", None, self.error
+        if kind in ("recursion-bound", "invalid-call"):
+            # outcomes of their own: an error state, never confirmed as the property's error
+            # (llumc.check.counterexample says what they are); no TRUE while reachable
+            return "stop", None, self.error
         if callee.startswith(IGNORED_INTRINSIC_PREFIXES):
             return "none", None, None
         where = f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source

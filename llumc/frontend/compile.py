@@ -47,6 +47,8 @@ from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
+from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
+                                       dispatch_indirect_calls, recursive_functions, unroll_recursion)
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
@@ -81,6 +83,8 @@ class FrontendResult:
     m32: bool
     checks: Checks
     debug: DebugInfo = field(repr=False, default=None)  # C lines and variable names
+    # the program recurses: unrolled this many calls deep (llumc.frontend.procedures); None if not
+    recursion_depth: int | None = None
 
 
 # `call void @llvm.ubsantrap(i8 K)`: K is clang's SanitizerHandler number. Measured with the
@@ -121,11 +125,16 @@ _DROP_BODY_KINDS = {"nondet", "assume", "error"}
 
 def classify_call(name: str) -> str | None:
     """Kind of a called function for the encoder: "nondet" | "assume" | "assert" | "error" |
-    "abort" | "exit" | "trap" (llvm.ubsantrap: a failed instrumented check) | None (not a
-    primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
+    "abort" | "exit" | "trap" (llvm.ubsantrap: a failed instrumented check) |
+    "recursion-bound" (a recursion deeper than the unrolled depth) | "invalid-call" (through a
+    function pointer that is no function of its type) | None (not a primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
     `__llumc_uninit_iN` (the value of an uninitialised local) is "nondet" too."""
     if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX):
         return "nondet"
+    if name.startswith(BOUND_PREFIX):
+        return "recursion-bound"
+    if name == INVALID_CALL:
+        return "invalid-call"
     return PRIMITIVES.get(name)
 
 
@@ -1142,8 +1151,19 @@ def _call_lines(text: str, start: int, end: int) -> list[re.Match]:
             if match]
 
 
+# Calls whose meaning inlining cannot give: named, so the UNKNOWN says what is missing.
+_UNSUPPORTED_CALLS = {
+    **{name: ("concurrency", f"concurrency ({name}) is not supported")
+       for name in ("pthread_create", "thrd_create", "fork", "__VERIFIER_atomic_begin")},
+    **{name: ("setjmp", f"non-local jump ({name}) is not supported")
+       for name in ("setjmp", "_setjmp", "__sigsetjmp", "sigsetjmp", "longjmp", "_longjmp", "siglongjmp")},
+}
+
+
 def _check_before_inlining(text: str, source: Path) -> None:
-    """Things the inliner cannot remove: recursion, function pointers, varargs, inline asm.
+    """Things the inliner cannot remove: varargs, inline asm, threads, non-local jumps.
+    (Calls through function pointers and recursion become inlinable in `compile_c`:
+    llumc.frontend.procedures.)
 
     Works on the module text (one regex pass): iterating half a million instructions through
     llvmlite takes half a minute on the largest benchmark programs."""
@@ -1154,39 +1174,18 @@ def _check_before_inlining(text: str, source: Path) -> None:
     def where(instr_text: str) -> str:
         return _located(source, DebugInfo.from_module_text(text), instr_text)
 
-    calls: dict[str, list[tuple[str, str]]] = {}
     for name, (start, end) in spans.items():
         header = text[start:text.index("\n", start)]
         if name != "main" and re.search(r"\.\.\.\)", header.split(")", 1)[0] + ")"):
             raise _unsupported("varargs", f"variadic function '{name}'", source.name)
-        edges = []
         for match in _call_lines(text, start, end):
             rest = match.group(2)
             if re.search(r"\basm\b", rest.split("(", 1)[0]) or " asm sideeffect" in rest:
                 raise _unsupported("inline-asm", "inline assembly", where(match.group(0)))
             callee = _CALLEE.search(rest)
-            if not callee or "%" in rest[:callee.start()].replace("(...)", ""):
-                raise _unsupported("function-pointer", "call through a function pointer",
-                                   where(match.group(0)))
-            callee_name = callee.group(1).strip('"')
-            if callee_name in spans:
-                edges.append((callee_name, match.group(0)))
-        calls[name] = edges
-    # Cycle reachable from main: depth-first search with an on-stack set.
-    state: dict[str, int] = {}
-
-    def visit(name: str) -> None:
-        state[name] = 1
-        for callee, instr_text in calls.get(name, []):
-            if state.get(callee) == 1:
-                raise _unsupported("recursion", f"recursion ('{name}' calls '{callee}')",
-                                   where(instr_text))
-            if callee not in state:
-                visit(callee)
-        state[name] = 2
-
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
-    visit("main")
+            named = _UNSUPPORTED_CALLS.get(callee.group(1).strip('"')) if callee else None
+            if named:
+                raise _unsupported(named[0], named[1], where(match.group(0)))
 
 
 _FLOAT_TYPE = re.compile(r"\b(half|bfloat|float|double|x86_fp80|fp128|ppc_fp128)\b")
@@ -1586,8 +1585,11 @@ def compile_c(
     wrapv: bool = True,
     columns: bool = False,
     value_names: bool | None = None,
+    recursion_depth: int = DEFAULT_RECURSION_DEPTH,
 ) -> FrontendResult:
     """Compile a C file to the module the encoder reads: only `main`, scalars in SSA.
+    `recursion_depth`: how many calls deep a recursion is unrolled (llumc.frontend.procedures);
+    a run that would go deeper ends in the recursion bound's own outcome.
     `columns`: debug locations with source columns, which only witnesses need; without them
     the IR is half the size (each C line one location) and the front end much faster.
     `value_names`: whether the IR keeps clang's value names (None: `keeps_value_names`).
@@ -1596,11 +1598,11 @@ def compile_c(
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
     with cyclic_gc_paused(), _function_spans_remembered():
         return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
-                          value_names=value_names)
+                          value_names=value_names, recursion_depth=recursion_depth)
 
 
 def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               columns: bool, value_names: bool | None) -> FrontendResult:
+               columns: bool, value_names: bool | None, recursion_depth: int) -> FrontendResult:
     source = Path(path)
     if not source.exists():
         raise LlumcError(f"no such file: {source}")
@@ -1609,6 +1611,7 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     _init_llvm()
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
                      value_names=value_names)
+    text, bound = _procedures_inlinable(text, source, recursion_depth)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
     early = _globals_as_arguments(text)
@@ -1639,7 +1642,20 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     finally:
         verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
-                          debug=debug)
+                          debug=debug, recursion_depth=bound)
+
+
+def _procedures_inlinable(text: str, source: Path, depth: int) -> tuple[str, int | None]:
+    """Calls through function pointers dispatched, recursion unrolled `depth` calls deep
+    (llumc.frontend.procedures; the model only: the replay runs the program's own calls).
+    Returns the text and the depth bound if the program recurses, else None."""
+    text = dispatch_indirect_calls(text)
+    if not recursive_functions(text):
+        return text, None
+    try:
+        return unroll_recursion(text, depth)
+    except RecursionTooLarge as err:
+        raise _unsupported("recursion", f"recursion ({err})", source.name) from None
 
 
 # Up to this size of IR text, simplifycfg runs again on the inlined main. Beyond, it is left

@@ -1,0 +1,153 @@
+"""Recursion and calls through function pointers (llumc.frontend.procedures), checked end to
+end: every FALSE replayed natively, every TRUE proven, the rest a named UNKNOWN."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from llumc.check.portfolio import check_program
+from llumc.frontend.compile import compile_c
+from llumc.frontend.procedures import (BOUND_PREFIX, FUNCTION_TAG_PREFIX, INVALID_CALL, dispatch_indirect_calls,
+                                       recursive_functions, split_top_level, unroll_recursion)
+
+PROGRAMS = Path(__file__).parent / "programs" / "procedures"
+TIMEOUT = 60
+
+
+@pytest.mark.parametrize("program, verdict, line", [
+    ("sum_24_deep_false.c", "false", 8),
+    ("deep_error_in_callee_false.c", "false", 5),
+    ("fib_89_false.c", "false", 7),
+    ("fib_bounded_true.c", "true", None),
+    ("even_odd_true.c", "true", None),
+    ("mccarthy_true.c", "true", None),
+    ("hanoi_true.c", "true", None),
+    ("tree_builder_false.c", "false", 18),
+    ("tree_builder_true.c", "true", None),
+    ("dispatch_table_false.c", "false", 15),
+    ("dispatch_table_true.c", "true", None),
+    ("callback_true.c", "true", None),
+])
+def test_verdicts(program: str, verdict: str, line: int | None) -> None:
+    result = check_program(PROGRAMS / program, timeout=TIMEOUT)
+    assert result.verdict == verdict, result.reason
+    if verdict == "false":
+        assert result.confirmation.startswith("replayed:"), result.confirmation
+        assert result.error.line == line
+    else:
+        assert result.confirmation, "a TRUE names its checked proof"
+
+
+def test_recursive_program_records_its_bound() -> None:
+    """A TRUE of a recursive program rests on a depth bound it never reaches."""
+    result = check_program(PROGRAMS / "even_odd_true.c", timeout=TIMEOUT)
+    assert result.verdict == "true" and result.recursion_depth is not None and result.recursion_depth >= 11
+
+
+def test_recursion_without_a_bound_is_unknown() -> None:
+    """McCarthy's 91 function on every int recurses about 400 million calls deep: the bound is
+    always reached, so no TRUE; the reason names the recursion."""
+    result = check_program(PROGRAMS / "mccarthy_all_inputs.c", timeout=12)
+    assert result.verdict == "unknown"
+    assert "recursion deeper than" in result.reason and "f91" in result.reason, result.reason
+
+
+def test_call_through_null_is_undefined_behaviour_then_a_memory_fault() -> None:
+    reach = check_program(PROGRAMS / "null_call.c", timeout=TIMEOUT)
+    assert reach.verdict == "unknown" and reach.reason.startswith("undefined behaviour: call through a function "
+                                                                  "pointer"), reach.reason
+    memory = check_program(PROGRAMS / "null_call.c", timeout=TIMEOUT, prop="valid-memsafety")
+    assert memory.verdict == "false", memory.reason
+    assert memory.error.line == 8 and "null_call.c:8" in memory.confirmation
+    assert [i.value for step in memory.trace for i in step.inputs] == [7]
+
+
+def test_call_of_another_type_is_invalid_not_dispatched() -> None:
+    """`add` has two parameters; a call of type int(int) cannot reach it (CBMC's type rule)."""
+    result = check_program(PROGRAMS / "wrong_type_call.c", timeout=TIMEOUT)
+    assert result.verdict == "unknown" and "undefined behaviour" in result.reason, result.reason
+
+
+# --------------------------------------------------------------------------- the IR rewrites
+
+MODULE = """define i32 @inc(i32 %x) {
+entry:
+  %r = add i32 %x, 1
+  ret i32 %r
+}
+
+define i64 @wide(i64 %x) {
+entry:
+  ret i64 %x
+}
+
+define i32 @main() {
+entry:
+  %p = select i1 true, ptr @inc, ptr @wide
+  %v = call i32 %p(i32 noundef 4)
+  ret i32 %v
+}
+
+declare void @reach_error()
+"""
+
+
+def test_dispatch_compares_with_the_functions_of_the_calls_type() -> None:
+    text = dispatch_indirect_calls(MODULE)
+    dispatcher = text[text.index("define internal i32 @llumc.dispatch.0"):]
+    dispatcher = dispatcher[:dispatcher.index("\n}\n")]
+    assert f"icmp eq ptr %target, @{FUNCTION_TAG_PREFIX}inc" in dispatcher
+    assert "wide" not in dispatcher  # another type: not a target, so the invalid call
+    assert f"call void @{INVALID_CALL}(ptr %target)" in dispatcher
+    assert f"select i1 true, ptr @{FUNCTION_TAG_PREFIX}inc, ptr @{FUNCTION_TAG_PREFIX}wide" in text
+    assert "call i32 @llumc.dispatch.0(ptr %p, i32 noundef 4)" in text
+
+
+RECURSIVE = """define i32 @even(i32 %n) {
+entry:
+  %r = call i32 @odd(i32 %n)
+  ret i32 %r
+}
+
+define i32 @odd(i32 %n) {
+entry:
+  %r = call i32 @even(i32 %n)
+  ret i32 %r
+}
+
+define i32 @main() {
+entry:
+  %r = call i32 @even(i32 3)
+  ret i32 %r
+}
+"""
+
+
+def test_unrolling_clones_each_level_and_ends_in_the_bound() -> None:
+    assert recursive_functions(RECURSIVE) == [{"even", "odd"}]
+    text, depth = unroll_recursion(RECURSIVE, 3)
+    assert depth == 3
+    defined = re.findall(r"^define i32 @([\w.]+)\(", text, re.M)
+    assert sorted(defined) == sorted(["main", "even", "even.depth1", "even.depth2", "odd", "odd.depth1",
+                                      "odd.depth2"])
+    assert "call i32 @odd.depth1(" in text and "call i32 @even.depth2(" in text
+    assert f"call i32 @{BOUND_PREFIX}odd(i32 %n)" in text  # from even.depth2
+    assert recursive_functions(text) == []
+
+
+def test_split_top_level_keeps_nested_commas() -> None:
+    assert split_top_level("i32 1, { i32, i8 } %s, ptr byval(%struct.S) align 8 %p") == [
+        "i32 1", "{ i32, i8 } %s", "ptr byval(%struct.S) align 8 %p"]
+
+
+def test_unrolled_clones_keep_their_lines() -> None:
+    """Each clone has its own copy of the debug metadata (LLVM would strip all of it if two
+    functions shared one subprogram): the error inside the recursion keeps its C line."""
+    result = compile_c(PROGRAMS / "deep_error_in_callee_false.c", recursion_depth=24)
+    assert result.recursion_depth is not None
+    error_lines = {result.debug.line_of(line) for line in result.ir.splitlines() if "@reach_error()" in line
+                   and line.strip().startswith("call")}
+    assert error_lines == {5}
