@@ -80,9 +80,6 @@ def test_trace_names_pointer_targets() -> None:
 
 
 UNSUPPORTED = {
-    "function pointer": ("int f(int x) { return x + 1; }\n"
-                         "int main() { int (*g)(int) = __VERIFIER_nondet_int() ? f : 0;"
-                         " if (g && g(1) != 2) reach_error(); return 0; }", "function pointer"),
     "pointer cast to integer": ("int main() { int a[2]; long p = (long)&a[1];"
                                 " if (p == 0) reach_error(); return 0; }", "cast between pointer and integer"),
     # the address is a constant expression inside a constant expression (and in a debug record):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from llumc.check.portfolio import check_program
-from llumc.frontend.compile import compile_c
+from llumc.frontend.compile import Checks, compile_c
 from llumc.frontend.procedures import (BOUND_PREFIX, FUNCTION_TAG_PREFIX, INVALID_CALL, dispatch_indirect_calls,
                                        recursive_functions, split_top_level, unroll_recursion)
 
@@ -151,3 +151,11 @@ def test_unrolled_clones_keep_their_lines() -> None:
     error_lines = {result.debug.line_of(line) for line in result.ir.splitlines() if "@reach_error()" in line
                    and line.strip().startswith("call")}
     assert error_lines == {5}
+
+
+def test_clones_debug_information_is_valid(capfd) -> None:
+    """LLVM drops all debug information of a module it finds invalid, with a warning: the
+    copies (two recursive calls per level here) must be valid and keep their C lines."""
+    result = compile_c(PROGRAMS / "fib_89_false.c", recursion_depth=5, checks=Checks(overflow=True), wrapv=False)
+    assert "invalid debug info" not in capfd.readouterr().err
+    assert result.debug.line_of(next(line for line in result.ir.splitlines() if "@reach_error()" in line)) == 7

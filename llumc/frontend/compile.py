@@ -1160,10 +1160,10 @@ _UNSUPPORTED_CALLS = {
 }
 
 
-def _check_before_inlining(text: str, source: Path) -> None:
+def _check_before_inlining(text: str, source: Path) -> "CallFacts":
     """Things the inliner cannot remove: varargs, inline asm, threads, non-local jumps.
-    (Calls through function pointers and recursion become inlinable in `compile_c`:
-    llumc.frontend.procedures.)
+    Calls through function pointers and recursion are told (`CallFacts`): `compile_c` makes
+    them inlinable (llumc.frontend.procedures).
 
     Works on the module text (one regex pass): iterating half a million instructions through
     llvmlite takes half a minute on the largest benchmark programs."""
@@ -1174,18 +1174,57 @@ def _check_before_inlining(text: str, source: Path) -> None:
     def where(instr_text: str) -> str:
         return _located(source, DebugInfo.from_module_text(text), instr_text)
 
+    calls: dict[str, list[str]] = {}
+    indirect = False
     for name, (start, end) in spans.items():
         header = text[start:text.index("\n", start)]
         if name != "main" and re.search(r"\.\.\.\)", header.split(")", 1)[0] + ")"):
             raise _unsupported("varargs", f"variadic function '{name}'", source.name)
+        edges = []
         for match in _call_lines(text, start, end):
             rest = match.group(2)
             if re.search(r"\basm\b", rest.split("(", 1)[0]) or " asm sideeffect" in rest:
                 raise _unsupported("inline-asm", "inline assembly", where(match.group(0)))
             callee = _CALLEE.search(rest)
-            named = _UNSUPPORTED_CALLS.get(callee.group(1).strip('"')) if callee else None
+            if not callee or "%" in rest[:callee.start()].replace("(...)", ""):
+                indirect = True
+                continue
+            callee_name = callee.group(1).strip('"')
+            named = _UNSUPPORTED_CALLS.get(callee_name)
             if named:
                 raise _unsupported(named[0], named[1], where(match.group(0)))
+            if callee_name in spans:
+                edges.append(callee_name)
+        calls[name] = edges
+    return CallFacts(indirect=indirect, recursive=_has_cycle(calls, "main"))
+
+
+def _has_cycle(calls: dict[str, list[str]], root: str) -> bool:
+    """Whether a call cycle is reachable from `root` (depth-first, with an on-stack set)."""
+    state: dict[str, int] = {}
+    work = [(root, iter(calls.get(root, [])))]
+    state[root] = 1
+    while work:
+        name, callees = work[-1]
+        callee = next(callees, None)
+        if callee is None:
+            state[name] = 2
+            work.pop()
+        elif state.get(callee) == 1:
+            return True
+        elif callee not in state:
+            state[callee] = 1
+            work.append((callee, iter(calls.get(callee, []))))
+    return False
+
+
+@dataclass(frozen=True)
+class CallFacts:
+    """What `_check_before_inlining` saw of the calls: any through a function pointer, any
+    call cycle reachable from main (then llumc.frontend.procedures has work to do)."""
+
+    indirect: bool
+    recursive: bool
 
 
 _FLOAT_TYPE = re.compile(r"\b(half|bfloat|float|double|x86_fp80|fp128|ppc_fp128)\b")
@@ -1556,6 +1595,15 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
     Shared with the replay, which must number the uninitialised-local sites exactly as the
     model does. `columns`: debug locations with columns (see `_clang_flags`); `value_names`:
     see `keeps_value_names` (None: as it says for this source)."""
+    return _source_ir_and_calls(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv,
+                                native_library_calls=native_library_calls, columns=columns,
+                                value_names=value_names)[0]
+
+
+def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
+                         native_library_calls: bool = False, columns: bool = False,
+                         value_names: bool | None = None) -> tuple[str, CallFacts]:
+    """`source_ir` and what `_check_before_inlining` saw of its calls."""
     if value_names is None:
         value_names = keeps_value_names(source)
     text = _run_clang(source, m32, clang, checks, wrapv, columns=columns, value_names=value_names)
@@ -1567,13 +1615,13 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
         name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
     }
     text = _drop_bodies(text, primitives_defined)
-    _check_before_inlining(text, source)
+    calls = _check_before_inlining(text, source)
     text = _rewrite_attributes(text)
     text = protect_escaping_locals(text)
     text = _initialise_locals(text)
     if native_library_calls or not _OUTPUT_CALL.search(text):
-        return text
-    return drop_output_calls(text)
+        return text, calls
+    return drop_output_calls(text), calls
 
 
 def compile_c(
@@ -1609,9 +1657,9 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     if source.is_dir():
         raise LlumcError(f"is a directory, not a C file: {source}")
     _init_llvm()
-    text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
-                     value_names=value_names)
-    text, bound = _procedures_inlinable(text, source, recursion_depth)
+    text, calls = _source_ir_and_calls(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv,
+                                       columns=columns, value_names=value_names)
+    text, bound = _procedures_inlinable(text, source, calls, recursion_depth)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
     early = _globals_as_arguments(text)
@@ -1645,12 +1693,13 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
                           debug=debug, recursion_depth=bound)
 
 
-def _procedures_inlinable(text: str, source: Path, depth: int) -> tuple[str, int | None]:
+def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int) -> tuple[str, int | None]:
     """Calls through function pointers dispatched, recursion unrolled `depth` calls deep
     (llumc.frontend.procedures; the model only: the replay runs the program's own calls).
     Returns the text and the depth bound if the program recurses, else None."""
-    text = dispatch_indirect_calls(text)
-    if not recursive_functions(text):
+    if calls.indirect:
+        text = dispatch_indirect_calls(text)
+    if not (calls.recursive or calls.indirect) or not recursive_functions(text):
         return text, None
     try:
         return unroll_recursion(text, depth)

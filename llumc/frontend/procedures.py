@@ -61,6 +61,7 @@ _DIRECT_CALL = re.compile(r"\bcall [^@\n]*?@(\"[^\"]+\"|[\w.$-]+)\(")
 _METADATA_LINE = re.compile(r"^!(\d+) = (.*)$", re.M)
 _METADATA_REF = re.compile(r"!(\d+)\b")
 _SCOPE = re.compile(r"\bscope: !(\d+)")
+_INLINED_AT = re.compile(r"\binlinedAt: !(\d+)")
 _SUBPROGRAM_OF = re.compile(r"!dbg !(\d+)\s*\{$")
 
 
@@ -447,7 +448,9 @@ class MetadataCopier:
             if not re.match(r"(distinct )?!(DILocation|DILexicalBlock|DILexicalBlockFile|DILocalVariable|DILabel)\(",
                             body):
                 break
-            scope = _SCOPE.search(body)
+            # a location inlined into the function (clang's trap-reason frames) belongs to
+            # the function it was inlined into, not to its own (artificial) scope
+            scope = _INLINED_AT.search(body) or _SCOPE.search(body)
             current = int(scope.group(1)) if scope else None
         for node_id in seen:
             self._owner[node_id] = result
@@ -490,14 +493,12 @@ class MetadataCopier:
                 other = int(match.group(1))
                 if other in result or other not in self.nodes:
                     continue
-                text = self.nodes[other]
+                text = self.nodes[other]  # a tuple `!{...}` when it is the retained nodes' list
                 under = self._subprogram_of(other) == subprogram
-                retained = node == subprogram and f"retainedNodes: !{other}" in self.nodes[subprogram]
-                if under or retained:
+                retained = node == subprogram and re.search(rf"retainedNodes: !{other}\b", self.nodes[subprogram])
+                if under or (retained and text.startswith("!{")):
                     result.add(other)
                     work.append(other)
-                elif retained is False and text.startswith("!{") and node == subprogram:
-                    pass
         return result
 
     def appended(self, text: str) -> str:
