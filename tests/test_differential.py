@@ -90,6 +90,17 @@ class Program:
     m32: bool
     modes: list[str] = field(default_factory=list)
     constants: list[int] = field(default_factory=list)
+    prelude: list[str] = field(default_factory=list)  # globals and functions before main
+
+    def fill(self, line: str, probe: bool) -> str:
+        """The line with its assertion tags replaced: probes of the left sides, or the assertions."""
+        for j, (left, op) in enumerate(self.asserts):
+            tag = f"@ASSERT{j}@"
+            if tag in line:
+                text = (f"llumc_probe({j}, (long long)({left}));" if probe
+                        else f"__VERIFIER_assert(({left}) {op} ({self.constants[j]}));")
+                line = line.replace(tag, text)
+        return line
 
     def render(self, probe: bool = False) -> str:
         lines = [
@@ -113,6 +124,7 @@ class Program:
                       "void __VERIFIER_assert(int cond) { if (!cond) { __VERIFIER_error(); } }"]
         if probe:
             lines.append("void llumc_probe(int, long long);")
+        lines += [self.fill(line, probe) for line in self.prelude]
         lines.append("int main(void) {")
         for inp in self.inputs:
             lines.append(f"  {inp.type} {inp.name} = __VERIFIER_nondet_{TYPES[inp.type][2]}();")
@@ -121,14 +133,7 @@ class Program:
             lines.append(f"  {type_} {name} = {init};")
         for counter in self.counters:
             lines.append(f"  int {counter} = 0;")
-        for line in self.body:
-            for j, (left, op) in enumerate(self.asserts):
-                tag = f"@ASSERT{j}@"
-                if tag in line:
-                    text = (f"llumc_probe({j}, (long long)({left}));" if probe
-                            else f"__VERIFIER_assert(({left}) {op} ({self.constants[j]}));")
-                    line = line.replace(tag, text)
-            lines.append(line)
+        lines += [self.fill(line, probe) for line in self.body]
         lines += ["  return 0;", "}"]
         return "\n".join(lines) + "\n"
 
@@ -234,6 +239,13 @@ class Builder:
         self.asserts.append((left, op))
         return f"@ASSERT{j}@"
 
+    def extra_kinds(self, depth: int, in_loop: bool) -> list[str]:
+        """Statement kinds a subclass adds (calls, in tests/test_differential_procedures.py)."""
+        return []
+
+    def extra_statement(self, kind: str, pad: str) -> list[str]:
+        raise NotImplementedError(kind)
+
     def block(self, indent: int, depth: int, in_loop: bool) -> list[str]:
         d = self.draw
         pad = "  " * indent
@@ -246,8 +258,11 @@ class Builder:
                 kinds += ["jump"]
             if len(self.asserts) < 2:
                 kinds += ["assert"]
-            kind = d(st.sampled_from(kinds))
-            if kind == "assign" and self.locals:
+            extra = self.extra_kinds(depth, in_loop)
+            kind = d(st.sampled_from(kinds + extra))
+            if kind in extra:
+                lines += self.extra_statement(kind, pad)
+            elif kind == "assign" and self.locals:
                 name = d(st.sampled_from([name for name, _, _ in self.locals]))
                 lines.append(f"{pad}{name} = {self.expr()};")
             elif kind == "update" and self.locals:
@@ -355,71 +370,84 @@ def native_truth(program: Program, binary: Path) -> Truth:
 # ----------------------------------------------------------------------------- the test
 
 
-def test_llumc_never_contradicts_native_execution(tmp_path):
+def check_against_native(program: Program, data, work: Path, counts: Counter, keep: Path | None) -> None:
+    """One program: assertion constants from a probe build, the truth from native runs on every
+    input, then `llumc check`, which must not contradict it (FALSE replayed, TRUE's invariants
+    true natively). Counts "truth/verdict" pairs in `counts`; `keep` receives the program."""
+    # probe build: the values each assertion's left side takes, over all valid runs
+    probe_source = work / "probe.c"
+    probe_source.write_text(program.render(probe=True))
+    build_native(probe_source, work / "probe.bin", m32=program.m32)
+    seen = [Counter() for _ in program.asserts]
+    for vector, (outcome, _, probes) in zip(program.vectors(), run_native_probes(work / "probe.bin",
+                                                                               program.vectors())):
+        if program.valid(vector):
+            assert outcome == "ok", (vector, outcome)
+            for j, value in probes:
+                seen[j][value] += 1
+    program.modes = [data.draw(st.sampled_from(MODES)) for _ in program.asserts]
+    chosen = [choose_constant(op, mode, seen[j]) for j, ((_, op), mode)
+              in enumerate(zip(program.asserts, program.modes))]
+    program.asserts = [(left, op) for (left, _), (op, _) in zip(program.asserts, chosen)]
+    program.constants = [constant for _, constant in chosen]
+
+    # the program itself: truth by native runs on every input, then llumc
+    source = work / "diff.c"
+    source.write_text(program.render())
+    build_native(source, work / "diff.bin", m32=program.m32)
+    truth = native_truth(program, work / "diff.bin")
+    result = check_program(source, timeout=TIMEOUT, m32=program.m32)
+    counts[f"{truth.verdict}/{result.verdict}"] += 1
+    if keep:
+        number = sum(value for key, value in counts.items() if "/" in key)
+        (keep / f"p{number:04d}.c").write_text(source.read_text())
+        (keep / f"p{number:04d}.json").write_text(json.dumps({
+            "truth": truth.verdict, "witness": truth.witness, "runs": truth.runs, "m32": program.m32,
+            "llumc": result.verdict, "engine": result.engine, "seconds": round(result.seconds, 2),
+            "reason": result.reason, "confirmation": result.confirmation,
+            "invariants": getattr(result, "invariants", None)}))
+    context = (f"\n--- program (m32={program.m32}, {truth.runs} runs, witness {truth.witness}) ---\n"
+               f"{source.read_text()}--- llumc: {result.verdict} ({result.engine}) "
+               f"{result.confirmation or result.reason}")
+    assert result.internal_error is None, result.internal_error + context
+    if result.verdict != "unknown":
+        assert result.verdict == truth.verdict, f"WRONG VERDICT: llumc {result.verdict}, native {truth.verdict}" + context
+    if result.verdict == "false":
+        trace_inputs = [value.value for step in result.trace for value in step.inputs]
+        [(outcome, used, _)] = run_native_probes(work / "diff.bin", [trace_inputs])
+        assert (outcome, used) == ("error", len(trace_inputs)), (trace_inputs, outcome) + (context,)
+    invariants = getattr(result, "invariants", None)
+    if result.verdict == "true" and invariants:
+        # each loop invariant llumc claims must hold, read as C, in every native run
+        violations, skipped = invariant_violations(source, invariants, program.vectors(), work,
+                                                   m32=program.m32)
+        counts["invariants checked natively"] += len(invariants)
+        counts["invariant conjuncts not checkable"] += len(skipped)
+        assert not violations, (f"printed loop invariant false at runtime (input, loop line): "
+                                f"{violations[:3]} {invariants}" + context)
+
+
+def run_differential(strategy: st.SearchStrategy[Program], examples: int, tmp_path: Path, keep: Path | None,
+                     label: str) -> Counter:
+    """`examples` programs of `strategy`, each checked against native execution; prints and
+    returns the counts of native truth/llumc verdict pairs."""
     counts: Counter = Counter()
-    keep = Path(KEEP) if KEEP else None
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
 
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck))
-    @given(program=programs(), data=st.data())
+    @given(program=strategy, data=st.data())
     def one(program: Program, data) -> None:
-        work = Path(tempfile.mkdtemp(dir=tmp_path))
-        # probe build: the values each assertion's left side takes, over all valid runs
-        probe_source = work / "probe.c"
-        probe_source.write_text(program.render(probe=True))
-        build_native(probe_source, work / "probe.bin", m32=program.m32)
-        seen = [Counter() for _ in program.asserts]
-        for vector, (outcome, _, probes) in zip(program.vectors(), run_native_probes(work / "probe.bin",
-                                                                                   program.vectors())):
-            if program.valid(vector):
-                assert outcome == "ok", (vector, outcome)
-                for j, value in probes:
-                    seen[j][value] += 1
-        program.modes = [data.draw(st.sampled_from(MODES)) for _ in program.asserts]
-        chosen = [choose_constant(op, mode, seen[j]) for j, ((_, op), mode)
-                  in enumerate(zip(program.asserts, program.modes))]
-        program.asserts = [(left, op) for (left, _), (op, _) in zip(program.asserts, chosen)]
-        program.constants = [constant for _, constant in chosen]
-
-        # the program itself: truth by native runs on every input, then llumc
-        source = work / "diff.c"
-        source.write_text(program.render())
-        build_native(source, work / "diff.bin", m32=program.m32)
-        truth = native_truth(program, work / "diff.bin")
-        result = check_program(source, timeout=TIMEOUT, m32=program.m32)
-        counts[f"{truth.verdict}/{result.verdict}"] += 1
-        if keep:
-            number = sum(value for key, value in counts.items() if "/" in key)
-            (keep / f"p{number:04d}.c").write_text(source.read_text())
-            (keep / f"p{number:04d}.json").write_text(json.dumps({
-                "truth": truth.verdict, "witness": truth.witness, "runs": truth.runs, "m32": program.m32,
-                "llumc": result.verdict, "engine": result.engine, "seconds": round(result.seconds, 2),
-                "reason": result.reason, "confirmation": result.confirmation,
-                "invariants": getattr(result, "invariants", None)}))
-        context = (f"\n--- program (m32={program.m32}, {truth.runs} runs, witness {truth.witness}) ---\n"
-                   f"{source.read_text()}--- llumc: {result.verdict} ({result.engine}) "
-                   f"{result.confirmation or result.reason}")
-        assert result.internal_error is None, result.internal_error + context
-        if result.verdict != "unknown":
-            assert result.verdict == truth.verdict, f"WRONG VERDICT: llumc {result.verdict}, native {truth.verdict}" + context
-        if result.verdict == "false":
-            trace_inputs = [value.value for step in result.trace for value in step.inputs]
-            [(outcome, used, _)] = run_native_probes(work / "diff.bin", [trace_inputs])
-            assert (outcome, used) == ("error", len(trace_inputs)), (trace_inputs, outcome) + (context,)
-        invariants = getattr(result, "invariants", None)
-        if result.verdict == "true" and invariants:
-            # each loop invariant llumc claims must hold, read as C, in every native run
-            violations, skipped = invariant_violations(source, invariants, program.vectors(), work,
-                                                       m32=program.m32)
-            counts["invariants checked natively"] += len(invariants)
-            counts["invariant conjuncts not checkable"] += len(skipped)
-            assert not violations, (f"printed loop invariant false at runtime (input, loop line): "
-                                    f"{violations[:3]} {invariants}" + context)
+        check_against_native(program, data, Path(tempfile.mkdtemp(dir=tmp_path)), counts, keep)
 
     one()
     total = sum(value for key, value in counts.items() if "/" in key)
     summary = ", ".join(f"{key} {value}" for key, value in sorted(counts.items()))
-    print(f"\ndifferential: {total} programs (native truth/llumc verdict): {summary}")
+    print(f"\n{label}: {total} programs (native truth/llumc verdict): {summary}")
     assert total > 0
+    return counts
+
+
+def test_llumc_never_contradicts_native_execution(tmp_path):
+    run_differential(programs(), EXAMPLES, tmp_path, Path(KEEP) if KEEP else None, "differential")
