@@ -30,6 +30,7 @@ TIMEOUT = 60
     ("dispatch_table_false.c", "false", 15),
     ("dispatch_table_true.c", "true", None),
     ("callback_true.c", "true", None),
+    ("table_side_effect_true.c", "true", None),
 ])
 def test_verdicts(program: str, verdict: str, line: int | None) -> None:
     result = check_program(PROGRAMS / program, timeout=TIMEOUT)

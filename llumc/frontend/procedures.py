@@ -2,8 +2,11 @@
 recursion, rewritten in the IR text (before inlining) into what it can.
 
 Function pointers (`dispatch_indirect_calls`): every function whose address the program takes
-gets a tag, a zero-sized constant `@llumc.function.NAME` that stands for its address wherever
-the address is a value (stored, compared, passed). An indirect call becomes a call of a
+gets a tag, a one-byte constant `@llumc.function.NAME` that stands for its address wherever
+the address is a value (stored, compared, passed). One byte, not zero: two distinct functions
+have distinct addresses, but zero-sized objects may share one (LLVM does not fold `@a == @b`
+for them, and the memory encoding lets their addresses coincide), which would let a call of
+one function run another. An indirect call becomes a call of a
 dispatcher, one per function type: it compares the pointer with the tag of each address-taken
 function of that type and calls the one it equals, directly (so the inliner inlines it as any
 other call). A pointer equal to none of them (NULL, a function of another type, anything else)
@@ -195,7 +198,7 @@ def dispatch_indirect_calls(text: str) -> str:
     text = _INDIRECT_CALL.sub(rewrite, text)
     if taken:
         text = _tag_addresses(text, taken)
-        tags = [f"@{_quoted(FUNCTION_TAG_PREFIX + f)} = private constant [0 x i8] zeroinitializer" for f in taken]
+        tags = [f"@{_quoted(FUNCTION_TAG_PREFIX + f)} = private constant [1 x i8] zeroinitializer" for f in taken]
     else:
         tags = []
     # the dispatchers call the functions by name: their `@f(` stays untouched by the tagging
