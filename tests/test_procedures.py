@@ -31,6 +31,7 @@ TIMEOUT = 60
     ("dispatch_table_true.c", "true", None),
     ("callback_true.c", "true", None),
     ("table_side_effect_true.c", "true", None),
+    ("loop_in_recursion_true.c", "true", None),
 ])
 def test_verdicts(program: str, verdict: str, line: int | None) -> None:
     result = check_program(PROGRAMS / program, timeout=TIMEOUT)
@@ -160,3 +161,13 @@ def test_clones_debug_information_is_valid(capfd) -> None:
     result = compile_c(PROGRAMS / "fib_89_false.c", recursion_depth=5, checks=Checks(overflow=True), wrapv=False)
     assert "invalid debug info" not in capfd.readouterr().err
     assert result.debug.line_of(next(line for line in result.ir.splitlines() if "@reach_error()" in line)) == 7
+
+
+def test_loops_in_clones_keep_valid_debug_information(capfd) -> None:
+    """A loop's `!llvm.loop` names the locations of its start and end: each clone of a
+    recursive function needs its own copy of them, or LLVM drops the module's debug information."""
+    result = compile_c(PROGRAMS / "loop_in_recursion_true.c", recursion_depth=3)
+    assert "invalid debug info" not in capfd.readouterr().err
+    assert result.recursion_depth is not None
+    loop_lines = {result.debug.line_of(line) for line in result.ir.splitlines() if "!llvm.loop" in line}
+    assert loop_lines == {7}

@@ -66,6 +66,7 @@ _METADATA_REF = re.compile(r"!(\d+)\b")
 _SCOPE = re.compile(r"\bscope: !(\d+)")
 _INLINED_AT = re.compile(r"\binlinedAt: !(\d+)")
 _SUBPROGRAM_OF = re.compile(r"!dbg !(\d+)\s*\{$")
+_LOOP_ID = re.compile(r"!llvm\.loop !(\d+)")
 
 
 class RecursionTooLarge(Exception):
@@ -471,6 +472,8 @@ class MetadataCopier:
             node = int(match.group(1))
             if node in self.nodes and self._subprogram_of(node) == subprogram:
                 owned.add(node)
+        # a loop's identity (`!llvm.loop`) holds the locations of its start and end: a copy too
+        owned |= {int(match.group(1)) for match in _LOOP_ID.finditer(body) if int(match.group(1)) in self.nodes}
         owned |= self._owned_closure(owned, subprogram)
         mapping = {}
         for node in sorted(owned):
