@@ -396,6 +396,9 @@ def check_against_native(program: Program, data, work: Path, counts: Counter, ke
     source.write_text(program.render())
     build_native(source, work / "diff.bin", m32=program.m32)
     truth = native_truth(program, work / "diff.bin")
+    if truth.witness:  # alone in a process of its own too: no run depends on the ones before it
+        [(outcome, _, _)] = run_native_probes(work / "diff.bin", [truth.witness])
+        assert outcome == "error", f"native witness {truth.witness} alone: {outcome}\n{source.read_text()}"
     result = check_program(source, timeout=TIMEOUT, m32=program.m32)
     counts[f"{truth.verdict}/{result.verdict}"] += 1
     if keep:

@@ -18,7 +18,8 @@ natively), with helper functions before main and statements in main that call th
 No undefined behaviour: no NULL call, no unbounded recursion, and the rules of the base test
 (wrap-around as with -fwrapv, no division, no shift). Helpers may count their calls in a global
 `calls` that main reads; a statement of main makes at most one call, and only its arguments,
-evaluated before it, read `calls`. LLUMC_DIFF_PROCEDURE_EXAMPLES sets the number of programs
+evaluated before it, read `calls`. Main sets `calls` to 0 first: the native driver runs all
+inputs in one process, so a global would otherwise start where the previous run left it. LLUMC_DIFF_PROCEDURE_EXAMPLES sets the number of programs
 (default 16); LLUMC_DIFF_TIMEOUT and LLUMC_DIFF_KEEP are those of the base test.
 """
 
@@ -180,9 +181,10 @@ class ProcedureBuilder(Builder):
         super().__init__(draw, program_inputs)
         self.helpers = found
         self.made = 0  # statements of the added kinds
+        self.calls_readable = False  # not before main has reset it
 
     def readable(self) -> list[str]:
-        return super().readable() + ["calls"]
+        return super().readable() + ["calls"] * self.calls_readable
 
     def extra_kinds(self, depth: int, in_loop: bool) -> list[str]:
         kinds = ["table", "table", "pointer", "point", "null-set", "null-call"]
@@ -269,12 +271,15 @@ def procedure_programs(draw) -> Program:
     builder.asserts = asserts
     for k in range(draw(st.integers(1, 3))):
         builder.locals.append((f"v{k}", draw(st.sampled_from(["int", "unsigned", "short", "char"])), builder.expr(1)))
-    # the pointers: declared where main's statements begin (the Builder declares only numbers)
+    # the pointers: declared where main's statements begin (the Builder declares only numbers);
+    # then `calls` starts again: the native driver runs every input in one process, one call
+    # of main after the other, so the global keeps what the last run left in it
     table = found.table
     start = [f"  {POINTER_TYPE} p = {draw(st.sampled_from(table))};",
-             f"  {POINTER_TYPE} q = {draw(st.sampled_from(['0', *table]))};"]
+             f"  {POINTER_TYPE} q = {draw(st.sampled_from(['0', *table]))};", "  calls = 0;"]
     if found.table_in_main:
         start.insert(0, f"  {POINTER_TYPE} ops[{len(table)}] = {{{', '.join(table)}}};")
+    builder.calls_readable = True
     body = builder.block(1, 0, False)
     # at least one call in main, after the statements that may have set its arguments
     kinds = ["table", "pointer"] + ["call", "call"] * bool(found.callables)
