@@ -180,3 +180,16 @@ def test_loops_in_clones_keep_valid_debug_information(capfd) -> None:
 def test_address_taken_without_indirect_calls() -> None:
     result = check_program(PROGRAMS / "address_taken_never_called_true.c", timeout=TIMEOUT)
     assert result.verdict == "true", result.reason
+
+
+def test_one_loop_inlined_twice_has_one_invariant_that_holds_natively(tmp_path) -> None:
+    """Each inlined copy of `sum`'s loop gets facts of its own (n <= 3 at the first, n >= 5 at
+    the second): the loop's printed invariant is their disjunction, true in every native run."""
+    from test_loop_programs import invariant_violations
+    source = PROGRAMS / "loop_inlined_twice_true.c"
+    result = check_program(source, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    at_loop = [invariant for invariant in result.invariants if invariant["line"] == 7]
+    assert len(at_loop) <= 1, at_loop
+    violations, _ = invariant_violations(source, result.invariants, [[k] for k in range(0, 4)], tmp_path, m32=False)
+    assert not violations, (violations, result.invariants)

@@ -174,13 +174,29 @@ def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopIn
         if cand.expression not in facts and not _IR_NAME.search(cand.expression):
             facts.append(cand.expression)
     by_cut = {cut: readable(facts) for cut, facts in by_cut.items()}
-    out = []
+    out: list[LoopInvariant] = []
+    at: dict[tuple, LoopInvariant] = {}
     for block in encoded.word.blocks:
         if by_cut.get(block.name) or memory.get(block.name):
             line, column, function = _location(encoded, block.name)
-            out.append(LoopInvariant(block.name, line, column, function, " && ".join(by_cut.get(block.name, []))
-                                     or "1", " && ".join(memory.get(block.name, []))))
+            found = LoopInvariant(block.name, line, column, function, " && ".join(by_cut.get(block.name, []))
+                                  or "1", " && ".join(memory.get(block.name, [])))
+            same = at.get((line, column, function)) if line is not None else None
+            if same is None:
+                at[(line, column, function)] = found
+                out.append(found)
+            else:
+                # one C loop, several cut points (a function inlined at two calls, the clones of a
+                # recursive one): each fact holds at its own copy only, the C loop is one of them
+                same.expression = _either(same.expression, found.expression)
+                same.memory = _either(same.memory, found.memory) if same.memory and found.memory else ""
     return out
+
+
+def _either(first: str, second: str) -> str:
+    if first == second:
+        return first
+    return "1" if "1" in (first, second) else f"({first}) || ({second})"
 
 
 @dataclass
