@@ -370,6 +370,7 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
         parts = [f"{i.function}() = {i.value}" for i in step.inputs]
+        parts += [f"calls {name}() through a pointer" for name in step.indirect_calls]
         parts += [f"{name} = {value}" for name, value in step.changes.items()]
         if parts:
             print(f"  {where:>10}: " + ", ".join(parts))

@@ -159,3 +159,14 @@ def test_clones_debug_information_is_valid(capfd) -> None:
     result = compile_c(PROGRAMS / "fib_89_false.c", recursion_depth=5, checks=Checks(overflow=True), wrapv=False)
     assert "invalid debug info" not in capfd.readouterr().err
     assert result.debug.line_of(next(line for line in result.ir.splitlines() if "@reach_error()" in line)) == 7
+
+
+def test_counterexample_names_the_functions_called_through_pointers() -> None:
+    """Each step of the dispatch table's counterexample calls the table entry its input chose."""
+    result = check_program(PROGRAMS / "dispatch_table_false.c", timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    table = ["inc", "dec", "twice"]
+    chosen = [(step.inputs[0].value, step.indirect_calls) for step in result.trace if step.inputs]
+    assert len(chosen) == 4 and all(calls == [table[op]] for op, calls in chosen), chosen
+    first = result.trace[0].changes
+    assert (first["table[0]"], first["table[1]"], first["table[2]"]) == ("&inc", "&dec", "&twice")

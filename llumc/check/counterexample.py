@@ -10,6 +10,7 @@ from pathlib import Path
 
 from llumc.check.result import CheckResult, ErrorSite, InputValue, Progress, TraceStep
 from llumc.frontend.compile import UNINIT_PREFIX
+from llumc.frontend.procedures import called_through_pointer
 from llumc.pipeline import EncodeResult, SymbolMap, executed_blocks, read_symbol_map, step_values
 
 
@@ -187,7 +188,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         if chain and result.fn is not None:
             # a step may run several blocks (fused chain, large block): show where it ended
             line = result.fn.block(chain[-1]).line or line
-        step = TraceStep(step=i, block=name, line=line, blocks=chain)
+        step = TraceStep(step=i, block=name, line=line, blocks=chain,
+                         indirect_calls=[f for f in map(called_through_pointer, chain) if f])
         for inp in sorted((inp for inp in symbols.inputs if inp.block in chain),
                           key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1

@@ -31,6 +31,8 @@ class TraceStep:
     # variable -> value after the block (a pointer as C text: `&a[3]`, `NULL`)
     changes: dict[str, int | str] = field(default_factory=dict)
     blocks: list[str] = field(default_factory=list)  # the basic blocks the step ran, in order
+    # the functions the step called through a function pointer, in order
+    indirect_calls: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -172,6 +172,8 @@ def pointer_text(objects: list[MemoryObject], value: int) -> str:
     obj = next((o for o in objects if o.id == object_id), None)
     if obj is None:
         return "invalid pointer"
+    if obj.function is not None and offset == 0:
+        return f"&{obj.function}"
     if 0 <= offset < obj.size and offset % obj.cell == 0 and obj.cells:
         return "&" + obj.cells[offset // obj.cell].name
     return f"{obj.c_name}{offset:+d}"

@@ -32,6 +32,7 @@ __all__ = [
     "FUNCTION_TAG_PREFIX",
     "INVALID_CALL",
     "RecursionTooLarge",
+    "called_through_pointer",
     "dispatch_indirect_calls",
     "function_of_tag",
     "unroll_recursion",
@@ -40,6 +41,10 @@ __all__ = [
 FUNCTION_TAG_PREFIX = "llumc.function."
 DISPATCH_PREFIX = "llumc.dispatch."
 INVALID_CALL = "__llumc_invalid_call"
+# The dispatcher's block that calls `f` is `llumc.call.f` (after inlining `llumc.call.f.i`, ...):
+# a trace that runs it called `f` through a pointer (`called_through_pointer`).
+CALL_LABEL_PREFIX = "llumc.call."
+_CALL_LABEL = re.compile(re.escape(CALL_LABEL_PREFIX) + r"(.+?)(?:\.i\d*)*$")
 BOUND_PREFIX = "__llumc_recursion_bound."
 # The first depth bound tried; `llumc.check` deepens it by half while the bound is reached and time is left.
 DEFAULT_RECURSION_DEPTH = 4
@@ -148,6 +153,12 @@ def function_of_tag(global_name: str) -> str | None:
     return name[len(FUNCTION_TAG_PREFIX):] if name.startswith(FUNCTION_TAG_PREFIX) else None
 
 
+def called_through_pointer(block: str) -> str | None:
+    """The function a dispatcher's block calls (`llumc.call.f.i3` → `f`), else None."""
+    match = _CALL_LABEL.match(block.strip('"'))
+    return match.group(1) if match else None
+
+
 def _address_taken(text: str, functions: dict[str, Signature]) -> list[str]:
     """Functions whose address is used as a value somewhere: `@f` not followed by `(`."""
     taken = []
@@ -217,9 +228,10 @@ def _dispatcher(name: str, signature: Signature, call_parts: list[str], targets:
     returns_value = signature.returns != "void"
     for index, target in enumerate(targets):
         tag = "@" + _quoted(FUNCTION_TAG_PREFIX + target)
+        label = _quoted(CALL_LABEL_PREFIX + target)
         lines += [f"test{index}:", f"  %is{index} = icmp eq ptr %target, {tag}",
-                  f"  br i1 %is{index}, label %call{index}, label %test{index + 1}",
-                  f"call{index}:"]
+                  f"  br i1 %is{index}, label %{label}, label %test{index + 1}",
+                  f"{label}:"]
         call = f"call {signature.returns} @{_quoted(target)}({', '.join(arguments)})"
         lines += [f"  %r{index} = {call}", f"  ret {signature.returns} %r{index}"] if returns_value \
             else [f"  {call}", "  ret void"]
