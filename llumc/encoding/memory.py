@@ -807,6 +807,7 @@ class MemoryEncoder:
         (docs/memory.md, "Allocation model and address reuse")."""
         keys: set[int] = set()
         addressed: set[int] = set()
+        functions = {obj.id: obj.function is not None for obj in self.objects}
 
         def objects_of(op) -> set[int]:
             return self._operand_targets(op, self.points_to) - {NULL_OBJECT, INVALID_OBJECT}
@@ -817,7 +818,9 @@ class MemoryEncoder:
                     continue
                 keys.add(ins.key)
                 met = objects_of(ins.operands[0]) | objects_of(ins.operands[1])
-                if len(met) > 1:
+                if len(met) > 1 and not all(functions.get(o) for o in met):
+                    # (functions only: distinct functions have distinct addresses, decided by
+                    # identity without any address)
                     addressed |= met
         return keys, addressed
 
@@ -845,12 +848,18 @@ class MemoryEncoder:
         top = tb.const((1 << self.address_bits) - 1, bits)
         return tb.and_(tb.not_(tb.eq(start, tb.const(0, start.width))), tb.not_(tb.op("ult", top, end)))
 
+    def _extent(self, obj: MemoryObject, bits: int) -> Term:
+        """The bytes the object occupies: its size; a function (size 0 as an object: nothing
+        in it may be read or written) occupies at least one byte of code, so no other
+        function or object starts at its address."""
+        return self.tb.const(1, bits) if obj.function is not None else self._size_term(obj, bits)
+
     def _disjoint(self, start: Term, obj: MemoryObject, other: MemoryObject) -> Term:
         tb = self.tb
         bits = self.address_bits + 2
         mine, theirs = tb.zext(start, bits), tb.zext(self._cell(other.address), bits)
-        mine_end = tb.op("add", mine, self._size_term(obj, bits))
-        their_end = tb.op("add", theirs, self._size_term(other, bits))
+        mine_end = tb.op("add", mine, self._extent(obj, bits))
+        their_end = tb.op("add", theirs, self._extent(other, bits))
         return tb.or_(tb.not_(tb.op("ult", theirs, mine_end)), tb.not_(tb.op("ult", mine, their_end)))
 
     def _static_layout(self) -> Term:
