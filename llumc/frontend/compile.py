@@ -47,6 +47,7 @@ from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
+from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
@@ -98,6 +99,7 @@ TRAP_KINDS: dict[int, str] = {
 # Calls the encoder interprets; everything else left after inlining is unsupported.
 PRIMITIVES: dict[str, str] = {
     "__VERIFIER_assume": "assume",
+    ASSUME_FUNCTION: "assume",  # argc >= 1 (llumc.frontend.mainargs)
     "__VERIFIER_assert": "assert",  # only when the program does not define it
     "__VERIFIER_error": "error",
     "reach_error": "error",
@@ -124,7 +126,8 @@ def classify_call(name: str) -> str | None:
     "abort" | "exit" | "trap" (llvm.ubsantrap: a failed instrumented check) | None (not a
     primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
     `__llumc_uninit_iN` (the value of an uninitialised local) is "nondet" too."""
-    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX):
+    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX) \
+            or name == ARGC_FUNCTION:
         return "nondet"
     return PRIMITIVES.get(name)
 
@@ -1463,8 +1466,10 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 # path is gone, so the memory fault would be lost; never encode that silently
                 raise _unsupported("memory", "access through a pointer that may be NULL (assumed "
                                    "away by the optimiser)", where)
-            if name in ("malloc", "calloc", "free"):
+            if name in ("malloc", "calloc", "free", ARGV_FUNCTION):
                 continue  # llumc/encoding/memory.py (constant sizes, call sites outside loops)
+            if name == ENVP_FUNCTION:
+                raise _unsupported("main-parameters", "use of the third parameter of main (envp)", where)
             if name in _HEAP_FUNCTIONS:
                 raise _unsupported("memory", f"heap ('{name}')", where)
             raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
@@ -1609,6 +1614,8 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     _init_llvm()
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
                      value_names=value_names)
+    if "main" in _function_spans(text):  # (without: the one-line error of `_check_before_inlining`)
+        text = wrap_main(text, _function_spans(text)["main"][0], source.name)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
     early = _globals_as_arguments(text)
