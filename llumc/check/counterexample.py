@@ -169,7 +169,7 @@ class ProgramArguments:
     def text(self) -> list[str]:
         """argv as C string literals (`"x"`), `…` closing a string the model holds a prefix of
         and the list where argc is larger than the strings the model holds."""
-        shown = [_c_literal(text) + ("…" if length > len(text) else "")
+        shown = [_c_literal(text) + (f"… (length {length})" if length > len(text) else "")
                  for text, length in zip(self.strings, self.lengths)]
         return shown + (["…"] if self.argc > len(shown) else [])
 
@@ -260,6 +260,9 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     objects = result.word.memory_objects
     pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
     index_of = {id(symbol): var.index for symbol, var in zip(symbols.state, result.word.state)}
+    # main's arguments set up in the first step: the trace's `arguments` line shows them
+    setup = {var.index for obj in objects if obj.argument
+             for var in [*obj.cells, obj.size_var, obj.terminator] if var is not None}
     error_code = max(symbols.blocks)
     for i in range(len(trace) - 1):
         code = symbols.value(curr, trace[i])
@@ -286,6 +289,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         for var in values_only:
             if not (ir_names or var.c_names):
                 continue  # an IR temporary: shown with --ir-trace only
+            if i == 0 and index_of.get(id(var)) in setup:
+                continue
             before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])
             if before != after:
                 label = var.ir_name if ir_names else ",".join(var.c_names)

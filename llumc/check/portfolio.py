@@ -557,8 +557,11 @@ class CheckSchedule:
         fewer = self.trace_with_fewer_arguments(len(trace) - 1)
         if fewer is None:
             return result
-        return confirm_counterexample(self.encoded, fewer, Path(self.path), m32=o.m32, clang=o.clang,
-                                      ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        result = confirm_counterexample(self.encoded, fewer, Path(self.path), m32=o.m32, clang=o.clang,
+                                        ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        if result.verdict == "false":
+            result.confirmation += f" (the counterexample with fewer arguments BMC found, {len(fewer) - 1} steps)"
+        return result
 
     # the search for a counterexample with fewer arguments: at most this long, and this many
     # steps beyond the first counterexample's

@@ -860,7 +860,10 @@ class MemoryEncoder:
     def _size_term(self, obj: MemoryObject, bits: int) -> Term:
         tb = self.tb
         if obj.size_var is not None:
-            return tb.zext(self._cell(obj.size_var), bits)
+            size = self._cell(obj.size_var)
+            # (narrower under --32: an object's size is below 2^33 bytes, MAX_SYMBOLIC_BYTES or
+            # argc + 1 pointers, so the address width plus 2 bits holds it exactly)
+            return tb.zext(size, bits) if bits >= size.width else tb.extract(size, bits - 1, 0)
         return tb.const(obj.size, bits)
 
     def _fits(self, start: Term, obj: MemoryObject) -> Term:

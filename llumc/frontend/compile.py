@@ -1468,8 +1468,10 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                                    "away by the optimiser)", where)
             if name in ("malloc", "calloc", "free", ARGV_FUNCTION):
                 continue  # llumc/encoding/memory.py (constant sizes, call sites outside loops)
-            if name == ENVP_FUNCTION:
-                raise _unsupported("main-parameters", "use of the third parameter of main (envp)", where)
+            if name == ENVP_FUNCTION:  # (the wrapper's call has no line: its first use has)
+                use = re.search(r"^  [^#\n]*%envp\b.*$", text[text.index(line, start) + len(line):end], re.M)
+                raise _unsupported("main-parameters", "use of the third parameter of main (envp)",
+                                   _located(source, debug, use.group(0) if use else None))
             if name in _HEAP_FUNCTIONS:
                 raise _unsupported("memory", f"heap ('{name}')", where)
             raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
