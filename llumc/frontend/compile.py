@@ -1407,16 +1407,12 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
         if name != "main":
             raise _unsupported("unknown-call", f"function '{name}' could not be inlined",
                                source.name)
-    start, end = spans["main"]
-    header = text[start:text.index("\n", start)]
-    parameters = re.findall(r"(%[\w.$-]+)(?=[,)])", header.split("(", 1)[1].rsplit(")", 1)[0] + ")")
-    parameter_use = re.compile("(" + "|".join(map(re.escape, parameters)) + r")(?![\w.$-])") \
-        if parameters else None
+    start, end = spans["main"]  # (without parameters: `wrap_main` gave it its own)
     # every `_FLOAT_TYPE` match contains one of these words: without them in main, no line's
     # search can match (311 000 regex searches were half of this function on RERS programs)
     float_words = any(text.find(word, start, end) >= 0
                       for word in ("half", "float", "double", "x86_fp80", "fp128"))
-    if parameter_use is None and not float_words:
+    if not float_words:
         # Then an instruction with a `_PLAIN_OPCODES` opcode and without `undef` and
         # `poison` in its text passes every test below: only the other lines are read, in
         # the order of the text (so the first error is still the first). RERS's main:
@@ -1430,10 +1426,6 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
             continue  # labels, blank lines, #dbg records, comments
         opcode, rest = match.group(2), match.group(3)
         code = line.split(", !", 1)[0]  # _strip_metadata
-        if parameter_use and parameter_use.search(code):
-            # main(argc, argv): the encoder has no inputs besides nondet calls.
-            raise _unsupported("main-parameters", "use of a parameter of main",
-                               _located(source, debug, line))
         if (float_words and _FLOAT_TYPE.search(code)) or opcode in ("sitofp", "uitofp", "fptosi", "fptoui") \
                 or (opcode.startswith("f") and opcode not in ("freeze", "fence")):
             raise _unsupported("float", "floating point", _located(source, debug, line))
@@ -1488,7 +1480,7 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
 
 
 # Opcodes `_check_supported` accepts whatever their operands (but `undef`, `poison` and
-# parameters of main, and floating-point types, which it looks for apart)
+# floating-point types, which it looks for apart)
 _PLAIN_OPCODES = ("icmp", "select", "xor", "and", "or", "br", "phi", "add", "sub", "mul", "zext",
                   "sext", "trunc", "switch", "ret", "shl", "lshr", "ashr", "udiv", "sdiv", "urem",
                   "srem", "unreachable")
