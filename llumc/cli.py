@@ -367,6 +367,8 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
     print(f"{heading}FALSE{expected}")
     steps = len(result.trace)
     print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
+    if result.arguments is not None:
+        print(f"  arguments: argc = {result.argc}, argv = {{{', '.join(result.arguments)}}}")
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
         parts = [f"{i.function}() = {i.value}" for i in step.inputs]

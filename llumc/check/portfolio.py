@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from llumc.check.counterexample import confirm_counterexample, memory_objects
+from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexample, memory_objects,
+                                        with_fewer_arguments)
 from llumc.check.result import CheckResult, Progress
 from llumc.errors import UnsupportedError
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
@@ -586,7 +587,42 @@ class CheckSchedule:
         return result
 
     def confirm(self, trace: list[list[int]]) -> CheckResult:
+        """FALSE if the trace replays natively; one with fewer arguments is looked for where
+        its argc was more than a replay passes (main's parameters)."""
         o = self.options
         self.clock.enter("replay")
-        return confirm_counterexample(self.encoded, trace, Path(self.path), m32=o.m32, clang=o.clang,
-                                      ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        result = confirm_counterexample(self.encoded, trace, Path(self.path), m32=o.m32, clang=o.clang,
+                                        ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        if result.verdict == "false" or result.argc is None or result.argc <= MAX_REPLAY_ARGUMENTS:
+            return result
+        fewer = self.trace_with_fewer_arguments(len(trace) - 1)
+        if fewer is None:
+            return result
+        result = confirm_counterexample(self.encoded, fewer, Path(self.path), m32=o.m32, clang=o.clang,
+                                        ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        if result.verdict == "false":
+            result.confirmation += f" (the counterexample with fewer arguments BMC found, {len(fewer) - 1} steps)"
+        return result
+
+    # the search for a counterexample with fewer arguments: at most this long, and this many
+    # steps beyond the first counterexample's
+    FEWER_ARGUMENTS_SECONDS = 30.0
+    FEWER_ARGUMENTS_EXTRA_STEPS = 8
+
+    def trace_with_fewer_arguments(self, steps: int) -> list[list[int]] | None:
+        """A trace (BMC, checked) of the system with argc below what a replay passes, or None."""
+        from solvers.api import solve
+
+        system = with_fewer_arguments(self.encoded)
+        if system is None:
+            return None
+        seconds = self.FEWER_ARGUMENTS_SECONDS
+        if self.end is not None:
+            seconds = min(seconds, self.end - time.monotonic() - 1.0)
+        if seconds <= 0:
+            return None
+        self.say(f"bmc: a counterexample with fewer than {MAX_REPLAY_ARGUMENTS + 1} arguments "
+                 f"(at most {seconds:.0f} s)")
+        found = solve(system, engine="bmc", solver=self.options.solver, timeout=seconds,
+                      max_steps=steps + self.FEWER_ARGUMENTS_EXTRA_STEPS, completeness=False)
+        return found.trace if found.status == "sat" else None

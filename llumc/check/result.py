@@ -72,6 +72,10 @@ class CheckResult:
     # FALSE: values the model chose for uninitialised locals that the replayed trace read
     # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
     uninitialised_values: int = 0
+    # a trace of a main with parameters: argc, and argv as C string literals (those the model
+    # holds; "…" ends a string or the list where the rest is not modelled)
+    argc: int | None = None
+    arguments: list[str] | None = None
     heap_objects: int = 0  # heap allocation sites in the model (valid-memsafety checks leaks then)
     # the program recurses: the bound its recursion was unrolled to (a TRUE shows it never
     # reached; llumc.frontend.procedures); None if it does not recurse
