@@ -360,6 +360,10 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
             print(f"loop invariant at line {loop['line']}: {loop['expression']}")
             if loop.get("memory"):
                 print(f"  memory at line {loop['line']}: {loop['memory']}")
+        functions = dict.fromkeys(fact["function"] for fact in result.summaries)
+        for function in functions:
+            facts = [f"({fact['expression']})" for fact in result.summaries if fact["function"] == function]
+            print(f"summary of {function}: " + " && ".join(facts))
         return
     if result.verdict == "unknown":
         print(f"{heading}UNKNOWN ({result.reason}){expected}")

@@ -47,12 +47,34 @@ def test_recursive_program_records_its_bound() -> None:
     assert result.verdict == "true" and result.recursion_depth is not None and result.recursion_depth >= 11
 
 
-def test_recursion_without_a_bound_is_unknown() -> None:
-    """McCarthy's 91 function on every int recurses about 400 million calls deep: the bound is
-    always reached, so no TRUE; the reason names the recursion."""
-    result = check_program(PROGRAMS / "mccarthy_all_inputs.c", timeout=12)
+def test_recursion_without_a_bound_and_summary_is_unknown() -> None:
+    """A recursion on every int that counts its calls in a global: the bound is always reached
+    and a summary of parameters and result cannot say what it does: UNKNOWN naming the
+    recursion, never TRUE."""
+    result = check_program(PROGRAMS / "impure_unbounded.c", timeout=12)
     assert result.verdict == "unknown"
-    assert "recursion deeper than" in result.reason and "f91" in result.reason, result.reason
+    assert "recursion deeper than" in result.reason and "down" in result.reason, result.reason
+
+
+@pytest.mark.parametrize("program, function, fact", [
+    ("mccarthy_all_inputs.c", "f91", "!(n > 100) || \\result == n - 10"),
+    ("parity_unbounded_true.c", "is_odd", "\\result <= 1"),
+])
+def test_unbounded_recursion_proven_by_summaries(program: str, function: str, fact: str) -> None:
+    """No depth bound covers these (McCarthy's 91 recurses about 400 million calls deep on the
+    smallest ints): TRUE by procedure summaries, which the answer names in C."""
+    result = check_program(PROGRAMS / program, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    assert "procedure summaries" in result.confirmation
+    assert {"function": function, "expression": fact} in result.summaries, result.summaries
+
+
+def test_fact_true_on_every_sample_but_false_is_dropped() -> None:
+    """`f(n) == 0` holds on every input the concrete runs try; the body check finds n = 5001,
+    the fact is dropped, and the real bug is found and replayed."""
+    result = check_program(PROGRAMS / "rare_value_false.c", timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    assert result.confirmation.startswith("replayed:")
 
 
 def test_call_through_null_is_undefined_behaviour_then_a_memory_fault() -> None:

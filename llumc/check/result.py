@@ -80,6 +80,9 @@ class CheckResult:
     # the program recurses: the bound its recursion was unrolled to (a TRUE shows it never
     # reached; llumc.frontend.procedures); None if it does not recurse
     recursion_depth: int | None = None
+    # TRUE by procedure summaries (llumc.check.summaries): {function, expression} per fact, each
+    # proven by induction over the calls; main proven with the calls replaced by them
+    summaries: list[dict] = field(default_factory=list)
     # Seconds per phase, in the order run: encoding, explicit-state search, invariant search,
     # engines, replay, proof check (`PhaseClock`).
     phases: dict[str, float] = field(default_factory=dict)

@@ -49,6 +49,7 @@ from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
                                        dispatch_indirect_calls, recursive_functions, unroll_recursion)
+SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
                              protected_locals, release_contained_locals)
@@ -103,6 +104,7 @@ TRAP_KINDS: dict[int, str] = {
 # Calls the encoder interprets; everything else left after inlining is unsupported.
 PRIMITIVES: dict[str, str] = {
     "__VERIFIER_assume": "assume",
+    "__llumc_assume": "assume",  # an i1 assumption of llumc's own (llumc.frontend.summaries)
     ASSUME_FUNCTION: "assume",  # argc >= 1 (llumc.frontend.mainargs)
     "__VERIFIER_assert": "assert",  # only when the program does not define it
     "__VERIFIER_error": "error",
@@ -136,6 +138,8 @@ def classify_call(name: str) -> str | None:
         return "nondet"
     if name.startswith(BOUND_PREFIX):
         return "recursion-bound"
+    if name.startswith(SUMMARY_CHECK_PREFIX):
+        return "error"  # a summary fact that does not hold (llumc.frontend.summaries' harness)
     if name == INVALID_CALL:
         return "invalid-call"
     return PRIMITIVES.get(name)
@@ -1633,10 +1637,13 @@ def compile_c(
     columns: bool = False,
     value_names: bool | None = None,
     recursion_depth: int = DEFAULT_RECURSION_DEPTH,
+    ir_transform=None,
 ) -> FrontendResult:
     """Compile a C file to the module the encoder reads: only `main`, scalars in SSA.
     `recursion_depth`: how many calls deep a recursion is unrolled (llumc.frontend.procedures);
-    a run that would go deeper ends in the recursion bound's own outcome.
+    a run that would go deeper ends in the recursion bound's own outcome. `ir_transform`: a
+    function of the prepared IR text (before procedures are made inlinable) that rewrites it —
+    the procedure summaries' harness and summarised main (llumc.frontend.summaries).
     `columns`: debug locations with source columns, which only witnesses need; without them
     the IR is half the size (each C line one location) and the front end much faster.
     `value_names`: whether the IR keeps clang's value names (None: `keeps_value_names`).
@@ -1645,11 +1652,11 @@ def compile_c(
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
     with cyclic_gc_paused(), _function_spans_remembered():
         return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
-                          value_names=value_names, recursion_depth=recursion_depth)
+                          value_names=value_names, recursion_depth=recursion_depth, ir_transform=ir_transform)
 
 
 def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               columns: bool, value_names: bool | None, recursion_depth: int) -> FrontendResult:
+               columns: bool, value_names: bool | None, recursion_depth: int, ir_transform=None) -> FrontendResult:
     source = Path(path)
     if not source.exists():
         raise LlumcError(f"no such file: {source}")
@@ -1660,6 +1667,8 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
                                        columns=columns, value_names=value_names)
     if "main" in _function_spans(text):  # (without: the one-line error of `_check_before_inlining`)
         text = wrap_main(text, _function_spans(text)["main"][0], source.name)
+    if ir_transform is not None:
+        text = ir_transform(text)
     text, bound = _procedures_inlinable(text, source, calls, recursion_depth)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
