@@ -192,3 +192,39 @@ def test_counterexample_names_the_functions_called_through_pointers() -> None:
     assert len(chosen) == 4 and all(calls == [table[op]] for op, calls in chosen), chosen
     first = result.trace[0].changes
     assert (first["table[0]"], first["table[1]"], first["table[2]"]) == ("&inc", "&dec", "&twice")
+
+
+# --------------------------------------------------------------------------- summaries' parts
+
+
+def _source(program: str) -> str:
+    from llumc.frontend.compile import source_ir
+
+    return source_ir(PROGRAMS / program, m32=False, clang=None, checks=Checks(), wrapv=True)
+
+
+def test_interpreter_runs_recursion_as_the_machine_does() -> None:
+    from llumc.frontend.compile import classify_call
+    from llumc.frontend.summaries import Interpreter
+
+    def f91(n: int) -> int:
+        return n - 10 if n > 100 else f91(f91(n + 11))
+
+    def fib(n: int) -> int:
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+    mccarthy = Interpreter(_source("mccarthy_all_inputs.c"), classify_call)
+    assert [mccarthy.call("f91", [n]) for n in (-50, 0, 99, 100, 101, 150)] == \
+        [f91(n) for n in (-50, 0, 99, 100, 101, 150)]
+    assert Interpreter(_source("fib_89_false.c"), classify_call).call("fib", [11]) == fib(11) == 89
+
+
+def test_impure_recursion_gets_no_summary_and_c_text_reads_signed() -> None:
+    from llumc.frontend.compile import classify_call
+    from llumc.frontend.summaries import Fact, pure_cycles, unsigned_positions
+
+    assert pure_cycles(_source("impure_unbounded.c"), classify_call) is None  # it writes a global
+    assert pure_cycles(_source("parity_unbounded_true.c"), classify_call) == [{"is_even", "is_odd"}]
+    assert unsigned_positions(_source("parity_unbounded_true.c"), "is_even") == {0}
+    fact = Fact("is_even", "==", None, 1, (0, "<=", 0))
+    assert fact.c_text(["n"], {0}) == "!((int)n <= 0) || \\result == 1"

@@ -19,7 +19,8 @@ from typing import Callable
 from llumc.check.counterexample import decode_trace, error_sites
 from llumc.check.result import CheckResult, ErrorSite, Progress
 from llumc.frontend.compile import SUMMARY_CHECK_PREFIX, Checks, classify_call, source_ir
-from llumc.frontend.summaries import Fact, candidate_facts, harness_text, pure_cycles, strongest, summarized_text
+from llumc.frontend.summaries import (Fact, candidate_facts, harness_text, pure_cycles, strongest, summarized_text,
+                                     unsigned_positions)
 
 __all__ = ["prove_with_summaries"]
 
@@ -68,7 +69,8 @@ def prove_with_summaries(path: str | Path, options, run: Callable, progress: Pro
                         ir_transform=lambda t: summarized_text(t, cycles, facts)))
     if final.verdict == "true":
         names = {name: [p.lstrip("%") for p, _ in fn.parameters] for name, fn in functions.items()}
-        final.summaries = [{"function": f.function, "expression": f.c_text(names[f.function])}
+        unsigned = {name: unsigned_positions(text, name) for name in names}
+        final.summaries = [{"function": f.function, "expression": f.c_text(names[f.function], unsigned[f.function])}
                            for f in strongest(facts)]
         final.confirmation = (f"{final.confirmation}; with procedure summaries ({len(facts)} facts), proven by "
                               f"induction over the calls: each body checked with its calls replaced by them")

@@ -25,7 +25,7 @@ from itertools import product
 from llumc.frontend.procedures import recursive_functions
 
 __all__ = ["Fact", "Interpreter", "SUMMARY_CHECK_PREFIX", "candidate_facts", "harness_text", "pure_cycles",
-           "strongest", "summarized_text"]
+           "strongest", "summarized_text", "unsigned_positions"]
 
 SUMMARY_PREFIX = "llumc.summary."
 from llumc.frontend.compile import SUMMARY_CHECK_PREFIX  # noqa: E402  fact K fails: `__llumc_summary_fails.K`
@@ -354,14 +354,18 @@ class Fact:
         j, relation, c = self.guard
         return (_signed(arguments[j], fn.parameters[j][1]) > c) == (relation == ">")
 
-    def c_text(self, names: list[str]) -> str:
-        """The fact in C over the parameters' names and `\\result`."""
+    def c_text(self, names: list[str], unsigned: set[int] = frozenset()) -> str:
+        """The fact in C over the parameters' names and `\\result`. Its comparisons are signed:
+        an unsigned parameter or result (index in `unsigned`, -1 for the result) is read
+        through `(int)` (or the signed type of its width), as the check read it."""
+        names = [f"(int){name}" if index in unsigned else name for index, name in enumerate(names)]
+        result = "(int)\\result" if -1 in unsigned else "\\result"
         if self.parameter is None:
             right = str(self.constant)
         else:
             right = names[self.parameter] + (f" + {self.constant}" if self.constant > 0 else
                                              f" - {-self.constant}" if self.constant < 0 else "")
-        fact = f"\\result {self.relation} {right}"
+        fact = f"{result} {self.relation} {right}"
         if self.guard is None:
             return fact
         j, relation, c = self.guard
@@ -440,6 +444,40 @@ def candidate_facts(text: str, cycles: list[set[str]], classify) -> tuple[list[F
                             kept.append(fact)
         facts += kept[:MAX_FACTS]
     return facts, interpreter.functions
+
+
+def unsigned_positions(text: str, function: str) -> set[int]:
+    """Which parameters (by index) and whether the result (-1) of `function` are of unsigned
+    C types, from its debug information (DW_ATE_unsigned, through typedefs)."""
+    define = re.search(r"^define [^\n]*@" + re.escape(function) + r"\([^\n]*!dbg !(\d+)", text, re.M)
+    if define is None:
+        return set()
+    nodes = dict(re.findall(r"^!(\d+) = (.*)$", text, re.M))
+
+    def is_unsigned(node: str | None) -> bool:
+        for _ in range(8):  # typedef chains
+            body = nodes.get(node or "", "")
+            if "DW_ATE_unsigned" in body:
+                return True
+            base = re.search(r"baseType: !(\d+)", body) if "DIDerivedType(tag: DW_TAG_typedef" in body or \
+                "DW_TAG_const_type" in body else None
+            if base is None:
+                return False
+            node = base.group(1)
+        return False
+
+    subprogram = define.group(1)
+    found = set()
+    for arg, type_node in re.findall(r"DILocalVariable\([^)]*?arg: (\d+), scope: !" + subprogram +
+                                     r"\b[^)]*?type: !(\d+)", text):
+        if is_unsigned(type_node):
+            found.add(int(arg) - 1)
+    types = re.search(r"type: !(\d+)", nodes.get(subprogram, ""))
+    listed = re.search(r"types: !(\d+)", nodes.get(types.group(1), "")) if types else None
+    first = re.match(r"!\{!(\d+)", nodes.get(listed.group(1), "")) if listed else None
+    if first and is_unsigned(first.group(1)):
+        found.add(-1)
+    return found
 
 
 def strongest(facts: list[Fact]) -> list[Fact]:
