@@ -171,6 +171,7 @@ def check_program(
     invariants: bool = True,
     memtrack: bool | None = None,
     columns: bool = False,
+    recursion_depth: int | None = None,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
@@ -184,7 +185,7 @@ def check_program(
     without them the front end is much faster on large programs (see `compile_c`)."""
     options = CheckOptions(prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang, solver=solver,
                            ir_trace=ir_trace, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
-                           memtrack=memtrack, columns=columns)
+                           memtrack=memtrack, columns=columns, recursion_depth=recursion_depth)
     return check(path, options, progress)
 
 
