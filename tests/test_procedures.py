@@ -228,3 +228,21 @@ def test_impure_recursion_gets_no_summary_and_c_text_reads_signed() -> None:
     assert unsigned_positions(_source("parity_unbounded_true.c"), "is_even") == {0}
     fact = Fact("is_even", "==", None, 1, (0, "<=", 0))
     assert fact.c_text(["n"], {0}) == "!((int)n <= 0) || \\result == 1"
+
+
+def test_recursion_depth_option(tmp_path: Path) -> None:
+    """`encode --recursion-depth N` unrolls N calls deep (a deeper call is a bad state); a
+    bound that is not positive is one line and exit 2."""
+    import subprocess
+    import sys
+
+    def encode(depth: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "llumc", "encode", str(PROGRAMS / "sum_24_deep_false.c"),
+                               "--recursion-depth", depth, "-o", str(tmp_path / f"d{depth}.cnf")],
+                              capture_output=True, text=True, timeout=120)
+
+    shallow, deep = encode("2"), encode("30")
+    assert shallow.returncode == deep.returncode == 0, shallow.stderr + deep.stderr
+    assert (tmp_path / "d30.cnf").stat().st_size > 5 * (tmp_path / "d2.cnf").stat().st_size
+    bad = encode("0")
+    assert bad.returncode == 2 and bad.stderr.strip() == "llumc: error: --recursion-depth must be positive"
