@@ -19,6 +19,7 @@ a fact over parameters and result says all such a call does."""
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 from itertools import product
 
@@ -30,6 +31,8 @@ __all__ = ["Fact", "Interpreter", "SUMMARY_CHECK_PREFIX", "candidate_facts", "ha
 SUMMARY_PREFIX = "llumc.summary."
 from llumc.frontend.compile import SUMMARY_CHECK_PREFIX  # noqa: E402  fact K fails: `__llumc_summary_fails.K`
 MAX_FACTS = 200
+MAX_RUNS = 400  # concrete calls per function
+RUN_STEPS = 20_000  # interpreted instructions per call
 
 _DEFINE = re.compile(r"^define [^@\n]*?(i\d+|void) @(\"[^\"]+\"|[\w.$-]+)\(([^)]*)\)[^\n]*\{$", re.M)
 _LINE = re.compile(r"^  (?:(%[\w.$-]+) = )?(.*)$")
@@ -93,7 +96,7 @@ def _pure(fn: Function, functions: dict[str, Function], classify) -> bool:
                 allocas.add(target)
             elif opcode in ("load", "store"):
                 pointer = code.rsplit("ptr ", 1)[-1].split(",")[0].strip()
-                if pointer not in allocas and not re.search(r"alloca", pointer):
+                if pointer not in allocas:
                     return False
             elif opcode in ("call", "tail"):
                 callee = re.search(r"@(\"[^\"]+\"|[\w.$-]+)\(", code)
@@ -413,16 +416,22 @@ def _samples(fn: Function, constants: list[int]) -> list[list[int]]:
     return [list(values) for values in product(*per)][:2000]
 
 
-def candidate_facts(text: str, cycles: list[set[str]], classify) -> tuple[list[Fact], dict[str, Function]]:
-    """Template facts for each function of the cycles that every concrete run agrees with."""
-    interpreter = Interpreter(text, classify)
+def candidate_facts(text: str, cycles: list[set[str]], classify,
+                    seconds: float = 1.0) -> tuple[list[Fact], dict[str, Function]]:
+    """Template facts for each function of the cycles that every concrete run agrees with;
+    the runs of each function within `seconds` (Ackermann's function explodes on most samples:
+    each run stops at RUN_STEPS interpreted instructions)."""
+    interpreter = Interpreter(text, classify, budget=RUN_STEPS)
     constants = _constants(text)
     offsets = sorted({0, 1, -1} | {c for c in constants} | {-c for c in constants}, key=abs)
     facts: list[Fact] = []
     for name in sorted(set().union(*cycles)):
         fn = interpreter.functions[name]
         runs = []
-        for arguments in _samples(fn, constants):
+        stop = time.monotonic() + seconds
+        for arguments in _samples(fn, constants)[:MAX_RUNS]:
+            if time.monotonic() > stop:
+                break
             try:
                 runs.append((arguments, interpreter.call(name, arguments)))
             except (_Stop, KeyError, RecursionError):
@@ -434,7 +443,9 @@ def candidate_facts(text: str, cycles: list[set[str]], classify) -> tuple[list[F
         atoms += [Fact(name, rel, i, k) for rel in ("==", ">=", "<=") for i in same_width for k in offsets]
         kept = [f for f in atoms if all(f.holds(a, r, fn) for a, r in runs)]
         equalities = [f for f in atoms if f.relation == "=="]
-        for j, (_, bits) in enumerate(fn.parameters):
+        # guarded facts: one guard per parameter, up to two parameters (their number grows with
+        # parameters x constants x equalities, each tried on every run)
+        for j, (_, bits) in enumerate(fn.parameters[:2]):
             for c in constants:
                 for relation in (">", "<="):
                     for atom in equalities:
