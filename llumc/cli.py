@@ -81,6 +81,8 @@ def check_command(
         help="Search loop invariants first (candidates from concrete runs, kept only if inductive).",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    recursion_depth: Optional[int] = typer.Option(
+        None, "--recursion-depth", help="Unroll recursion this many calls deep first (default 4); deepened while reached."),
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
@@ -122,6 +124,8 @@ def check_command(
         raise LlumcError(f"--ic3-direction must be one of {', '.join(IC3_DIRECTIONS)}, not {ic3_direction!r}")
     if timeout is not None and timeout <= 0:
         raise LlumcError("--timeout must be positive")
+    if recursion_depth is not None and recursion_depth <= 0:
+        raise LlumcError("--recursion-depth must be positive")
     if memory_limit is not None and memory_limit <= 0:
         raise LlumcError("--memory-limit must be positive")
     from solvers.supervise import Limits, process_age, supervise
@@ -149,7 +153,7 @@ def check_command(
             return CheckResult("unknown", spec.name, "none", reason=f"property {spec.name} not checked: {spec.unchecked}")
         return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
                              solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
-                             ic3_direction=ic3_direction, invariants=invariants,
+                             ic3_direction=ic3_direction, invariants=invariants, recursion_depth=recursion_depth,
                              columns=witness is not None)  # only witnesses need columns
 
     def work() -> None:
@@ -360,6 +364,10 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
             print(f"loop invariant at line {loop['line']}: {loop['expression']}")
             if loop.get("memory"):
                 print(f"  memory at line {loop['line']}: {loop['memory']}")
+        functions = dict.fromkeys(fact["function"] for fact in result.summaries)
+        for function in functions:
+            facts = [f"({fact['expression']})" for fact in result.summaries if fact["function"] == function]
+            print(f"summary of {function}: " + " && ".join(facts))
         return
     if result.verdict == "unknown":
         print(f"{heading}UNKNOWN ({result.reason}){expected}")
@@ -367,9 +375,12 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
     print(f"{heading}FALSE{expected}")
     steps = len(result.trace)
     print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
+    if result.arguments is not None:
+        print(f"  arguments: argc = {result.argc}, argv = {{{', '.join(result.arguments)}}}")
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
         parts = [f"{i.function}() = {i.value}" for i in step.inputs]
+        parts += [f"calls {name}() through a pointer" for name in step.indirect_calls]
         parts += [f"{name} = {value}" for name, value in step.changes.items()]
         if parts:
             print(f"  {where:>10}: " + ", ".join(parts))
@@ -417,6 +428,8 @@ def encode_command(
     stats: bool = typer.Option(False, "--stats", help="Print encoding size (stderr; stdout with -o)."),
     check_div_by_zero: bool = typer.Option(False, "--check-div-by-zero", help="Division by zero is an error too."),
     check_shift: bool = typer.Option(False, "--check-shift", help="Shift amount >= width is an error too."),
+    recursion_depth: int = typer.Option(
+        4, "--recursion-depth", help="Unroll recursion this many calls deep; a deeper call is a bad state."),
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
@@ -442,7 +455,8 @@ def encode_command(
     if fmt != "dimspec":
         binary = output is not None and output.suffix.lower() != ".aag"
         data, lines = export(program, fmt, binary=binary, prop=prop, m32=m32, scheme=scheme, clang=clang,
-                             check_div_by_zero=check_div_by_zero, check_shift=check_shift)
+                             check_div_by_zero=check_div_by_zero, check_shift=check_shift,
+                             recursion_depth=recursion_depth)
         if output is None:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
@@ -455,8 +469,11 @@ def encode_command(
             for line in lines:
                 print(line, file=sys.stdout if output is not None else sys.stderr)
         return
+    if recursion_depth <= 0:
+        raise LlumcError("--recursion-depth must be positive")
     result = encode_file(program, prop=prop, m32=m32, scheme=scheme, clang=clang,
-                         check_div_by_zero=check_div_by_zero, check_shift=check_shift)
+                         check_div_by_zero=check_div_by_zero, check_shift=check_shift,
+                         recursion_depth=recursion_depth)
     text = format_dimspec(result.ts)
     if output is None:
         sys.stdout.write(text)

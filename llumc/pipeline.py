@@ -327,17 +327,22 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 cnf_mode: str = "pg", rewrite_level: int = 3, alias_next: bool = True,
                 fuse: bool | None = None, division: str = "aux", memtrack: bool = True,
                 columns: bool = False, value_names: bool | None = None,
-                recursion_depth: int | None = None) -> EncodeResult:
+                recursion_depth: int | None = None, ir_transform=None,
+                recursion_cuts: bool = False) -> EncodeResult:
     """C file -> DimSpec transition system for one property (`memtrack`: see
     `build_transition_system`; `columns`: source columns in the debug information,
     `value_names`: the IR's value names, `recursion_depth`: how deep a recursion is unrolled
-    (None: the default), see `compile_c`)."""
+    (None: the default), `ir_transform`: a rewrite of the prepared IR, see `compile_c`;
+    `recursion_cuts`: a run deeper than the recursion bound ends without error instead of in
+    its own outcome — the system then holds the runs within the bound only, for finding bugs
+    that such an outcome would otherwise hide; never a proof)."""
     with cyclic_gc_paused():
         return _encode_file(path, prop=prop, m32=m32, scheme=scheme, clang=clang,
                             check_div_by_zero=check_div_by_zero, check_shift=check_shift,
                             cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                             fuse=fuse, division=division, memtrack=memtrack, columns=columns,
-                            value_names=value_names, recursion_depth=recursion_depth)
+                            value_names=value_names, recursion_depth=recursion_depth,
+                            ir_transform=ir_transform, recursion_cuts=recursion_cuts)
 
 
 def _size(path: str | Path) -> int:
@@ -351,7 +356,8 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                  check_div_by_zero: bool, check_shift: bool, cnf_mode: str, rewrite_level: int,
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
                  columns: bool = False, value_names: bool | None = None,
-                 recursion_depth: int | None = None) -> EncodeResult:
+                 recursion_depth: int | None = None, ir_transform=None,
+                 recursion_cuts: bool = False) -> EncodeResult:
     from llumc.frontend.cfg import read_main
     from llumc.frontend.compile import Checks, classify_call, compile_c
 
@@ -364,14 +370,16 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                         shift=check_shift)
         depth = {} if recursion_depth is None else {"recursion_depth": recursion_depth}
         front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow,
-                          columns=columns, value_names=value_names, **depth)
+                          columns=columns, value_names=value_names, ir_transform=ir_transform, **depth)
         t_front = time.perf_counter() - start
         start = time.perf_counter()
         fn = read_main(front.module, front.debug, str(path), text=front.ir)
         terms = TermBuilder()
         if ahead is not None:
             ahead.follow(terms)
-        word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug,
+        classify = classify_call if not recursion_cuts else \
+            (lambda name: "abort" if classify_call(name) == "recursion-bound" else classify_call(name))
+        word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify, debug=front.debug,
                                        fuse=fuse, memtrack=memtrack, terms=terms)
         t_word = time.perf_counter() - start
         ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,

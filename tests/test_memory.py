@@ -331,3 +331,23 @@ def test_tracked_cell_candidates_hold_on_their_samples(name: str) -> None:
     wanted = "(\\forall k: k < i ==> a[k] == 7)" if name == "big_fill_true" else \
         "(\\forall k: k < i ==> malloc_8[k] == k)"
     assert wanted in texts, sorted(texts)
+
+
+def test_addresses_of_objects_of_nondeterministic_size_under_32_bits(tmp_path):
+    """A VLA and an array compared by address under --32: the VLA's 64-bit size enters the
+    34-bit address arithmetic (it stopped the encoder before), and distinct objects never
+    compare equal."""
+    program = tmp_path / "vla_compare.c"
+    program.write_text("extern int __VERIFIER_nondet_int(void);\n"
+                       "extern void reach_error(void);\n"
+                       "int main(void) {\n"
+                       "  int n = __VERIFIER_nondet_int();\n"
+                       "  if (n < 1 || n > 10) return 0;\n"
+                       "  int a[n];\n"
+                       "  int b[3];\n"
+                       "  int *p = __VERIFIER_nondet_int() ? a : b;\n"
+                       "  if (p == b && p == a) reach_error();\n"
+                       "  return 0;\n"
+                       "}\n")
+    result = check_program(program, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason

@@ -49,12 +49,34 @@ def test_recursive_program_records_its_bound() -> None:
     assert result.verdict == "true" and result.recursion_depth is not None and result.recursion_depth >= 11
 
 
-def test_recursion_without_a_bound_is_unknown() -> None:
-    """McCarthy's 91 function on every int recurses about 400 million calls deep: the bound is
-    always reached, so no TRUE; the reason names the recursion."""
-    result = check_program(PROGRAMS / "mccarthy_all_inputs.c", timeout=12)
+def test_recursion_without_a_bound_and_summary_is_unknown() -> None:
+    """A recursion on every int that counts its calls in a global: the bound is always reached
+    and a summary of parameters and result cannot say what it does: UNKNOWN naming the
+    recursion, never TRUE."""
+    result = check_program(PROGRAMS / "impure_unbounded.c", timeout=12)
     assert result.verdict == "unknown"
-    assert "recursion deeper than" in result.reason and "f91" in result.reason, result.reason
+    assert "recursion deeper than" in result.reason and "down" in result.reason, result.reason
+
+
+@pytest.mark.parametrize("program, function, fact", [
+    ("mccarthy_all_inputs.c", "f91", "!(n > 100) || \\result == n - 10"),
+    ("parity_unbounded_true.c", "is_odd", "\\result <= 1"),
+])
+def test_unbounded_recursion_proven_by_summaries(program: str, function: str, fact: str) -> None:
+    """No depth bound covers these (McCarthy's 91 recurses about 400 million calls deep on the
+    smallest ints): TRUE by procedure summaries, which the answer names in C."""
+    result = check_program(PROGRAMS / program, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    assert "procedure summaries" in result.confirmation
+    assert {"function": function, "expression": fact} in result.summaries, result.summaries
+
+
+def test_fact_true_on_every_sample_but_false_is_dropped() -> None:
+    """`f(n) == 0` holds on every input the concrete runs try; the body check finds n = 5001,
+    the fact is dropped, and the real bug is found and replayed."""
+    result = check_program(PROGRAMS / "rare_value_false.c", timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    assert result.confirmation.startswith("replayed:")
 
 
 def test_call_through_null_is_undefined_behaviour_then_a_memory_fault() -> None:
@@ -193,3 +215,68 @@ def test_one_loop_inlined_twice_has_one_invariant_that_holds_natively(tmp_path) 
     assert len(at_loop) <= 1, at_loop
     violations, _ = invariant_violations(source, result.invariants, [[k] for k in range(0, 4)], tmp_path, m32=False)
     assert not violations, (violations, result.invariants)
+
+
+def test_counterexample_names_the_functions_called_through_pointers() -> None:
+    """Each step of the dispatch table's counterexample calls the table entry its input chose."""
+    result = check_program(PROGRAMS / "dispatch_table_false.c", timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    table = ["inc", "dec", "twice"]
+    chosen = [(step.inputs[0].value, step.indirect_calls) for step in result.trace if step.inputs]
+    assert len(chosen) == 4 and all(calls == [table[op]] for op, calls in chosen), chosen
+    first = result.trace[0].changes
+    assert (first["table[0]"], first["table[1]"], first["table[2]"]) == ("&inc", "&dec", "&twice")
+
+
+# --------------------------------------------------------------------------- summaries' parts
+
+
+def _source(program: str) -> str:
+    from llumc.frontend.compile import source_ir
+
+    return source_ir(PROGRAMS / program, m32=False, clang=None, checks=Checks(), wrapv=True)
+
+
+def test_interpreter_runs_recursion_as_the_machine_does() -> None:
+    from llumc.frontend.compile import classify_call
+    from llumc.frontend.summaries import Interpreter
+
+    def f91(n: int) -> int:
+        return n - 10 if n > 100 else f91(f91(n + 11))
+
+    def fib(n: int) -> int:
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+    mccarthy = Interpreter(_source("mccarthy_all_inputs.c"), classify_call)
+    assert [mccarthy.call("f91", [n]) for n in (-50, 0, 99, 100, 101, 150)] == \
+        [f91(n) for n in (-50, 0, 99, 100, 101, 150)]
+    assert Interpreter(_source("fib_89_false.c"), classify_call).call("fib", [11]) == fib(11) == 89
+
+
+def test_impure_recursion_gets_no_summary_and_c_text_reads_signed() -> None:
+    from llumc.frontend.compile import classify_call
+    from llumc.frontend.summaries import Fact, pure_cycles, unsigned_positions
+
+    assert pure_cycles(_source("impure_unbounded.c"), classify_call) is None  # it writes a global
+    assert pure_cycles(_source("parity_unbounded_true.c"), classify_call) == [{"is_even", "is_odd"}]
+    assert unsigned_positions(_source("parity_unbounded_true.c"), "is_even") == {0}
+    fact = Fact("is_even", "==", None, 1, (0, "<=", 0))
+    assert fact.c_text(["n"], {0}) == "!((int)n <= 0) || \\result == 1"
+
+
+def test_recursion_depth_option(tmp_path: Path) -> None:
+    """`encode --recursion-depth N` unrolls N calls deep (a deeper call is a bad state); a
+    bound that is not positive is one line and exit 2."""
+    import subprocess
+    import sys
+
+    def encode(depth: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "llumc", "encode", str(PROGRAMS / "sum_24_deep_false.c"),
+                               "--recursion-depth", depth, "-o", str(tmp_path / f"d{depth}.cnf")],
+                              capture_output=True, text=True, timeout=120)
+
+    shallow, deep = encode("2"), encode("30")
+    assert shallow.returncode == deep.returncode == 0, shallow.stderr + deep.stderr
+    assert (tmp_path / "d30.cnf").stat().st_size > 5 * (tmp_path / "d2.cnf").stat().st_size
+    bad = encode("0")
+    assert bad.returncode == 2 and bad.stderr.strip() == "llumc: error: --recursion-depth must be positive"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from llumc.check.result import CheckResult, ErrorSite, InputValue, Progress, TraceStep
 from llumc.frontend.compile import UNINIT_PREFIX
+from llumc.frontend.procedures import called_through_pointer
 from llumc.pipeline import EncodeResult, SymbolMap, executed_blocks, read_symbol_map, step_values
 
 
@@ -85,6 +86,9 @@ class FaultSite:
     # "use of local 'a' outside its lifetime (read of 4 bytes)"
     description: str
     leak: bool = False  # valid-memtrack: no access, nothing the native replay could show
+    # an access the model does not hold (main's arguments past what it models): neither a
+    # fault nor a valid access as far as the model knows, so the answer is UNKNOWN
+    undecided: bool = False
 
 
 def memory_objects(encoded: EncodeResult) -> list:
@@ -105,6 +109,9 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
         if evaluate(fault.cond, leaves, cache):
             if fault.leak:
                 return FaultSite(fault.line, fault.access, leak=True)
+            for what, outside in fault.unmodelled:
+                if evaluate(outside, leaves, cache):
+                    return FaultSite(fault.line, what, undecided=True)
             if evaluate(fault.null, leaves, cache):
                 return FaultSite(fault.line, f"NULL dereference ({fault.access})")
             for what, dead in fault.dead:
@@ -142,6 +149,91 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
     return pairs
 
 
+# A replay passes fewer than 2^REPLAY_ARGC_BITS arguments: building and passing more (the model
+# allows any argc up to INT_MAX) costs more than a run is worth, and Linux's limit on the size of
+# the arguments (a quarter of the stack limit) took at most 233 014 empty ones here (8 MiB).
+REPLAY_ARGC_BITS = 16
+MAX_REPLAY_ARGUMENTS = (1 << REPLAY_ARGC_BITS) - 1
+
+
+@dataclass
+class ProgramArguments:
+    """main's arguments in a trace (llumc.frontend.mainargs): argc, and the strings the model
+    holds (argv[0 .. MODELLED_ARGUMENTS-1] as far as argc goes; each with its real length,
+    its bytes past the model's MODELLED_BYTES unknown)."""
+
+    argc: int
+    strings: list[bytes]  # the known bytes of argv[k], without the NUL
+    lengths: list[int]  # strlen(argv[k])
+
+    def for_replay(self) -> list[bytes] | None:
+        """argv for a real run: argc strings, each of its length (bytes the model does not
+        hold are `a`: the trace never read them, reading them is undecided); None where argc
+        is more than a replay passes."""
+        if self.argc > MAX_REPLAY_ARGUMENTS:
+            return None
+        known = [text + b"a" * (length - len(text)) for text, length in zip(self.strings, self.lengths)]
+        return known + [b""] * (self.argc - len(known))
+
+    def text(self) -> list[str]:
+        """argv as C string literals (`"x"`), `…` closing a string the model holds a prefix of
+        and the list where argc is larger than the strings the model holds."""
+        shown = [_c_literal(text) + (f"… (length {length})" if length > len(text) else "")
+                 for text, length in zip(self.strings, self.lengths)]
+        return shown + (["…"] if self.argc > len(shown) else [])
+
+
+def _c_literal(text: bytes) -> str:
+    escaped = {ord("\\"): "\\\\", ord('"'): '\\"', ord("\n"): "\\n", ord("\t"): "\\t"}
+    return '"' + "".join(escaped.get(b, chr(b) if 32 <= b < 127 else f"\\x{b:02x}") for b in text) + '"'
+
+
+def program_arguments(encoded: EncodeResult, trace: list[list[int]]) -> ProgramArguments | None:
+    """argc and argv as the trace has them at the start (main's first step reads argc and sets
+    up argv; the strings' contents and sizes are that step's pre-state); None where main has
+    no parameters."""
+    from llumc.frontend.mainargs import ARGC_FUNCTION
+
+    symbols = read_symbol_map(encoded.ts.comments)
+    argc_input = next((inp for inp in symbols.inputs if inp.site == ARGC_FUNCTION), None)
+    if argc_input is None or not trace:
+        return None
+    argc = symbols.value(argc_input, trace[0])
+    vector = next((obj for obj in memory_objects(encoded) if obj.argument == "vector"), None)
+    if vector is None:  # argv unused: the model holds no string
+        return ProgramArguments(argc, [], [])
+    symbol_of = {var.index: symbol for symbol, var in zip(symbols.state, encoded.word.state)}
+
+    def start(var) -> int:
+        return symbols.value(symbol_of[var.index], trace[0])
+
+    strings, lengths = [], []
+    for string in vector.strings[:argc]:
+        length = max(0, start(string.size_var) - 1)
+        cells = b"".join(start(var).to_bytes(string.cell, "little") for var in string.cells)
+        known = cells[:min(length, len(cells))]
+        strings.append(known.replace(b"\0", b"a"))  # (only a trace the model does not allow has one)
+        lengths.append(length)
+    return ProgramArguments(argc, strings, lengths)
+
+
+def with_fewer_arguments(encoded: EncodeResult):
+    """The encoded DimSpec system with argc below 2^REPLAY_ARGC_BITS (its input's high bits 0
+    in every step: only main's first step reads it), for a counterexample a replay can run
+    when the engines' first one had more arguments than it passes; None where main has no
+    parameters. Its paths are paths of the system, so a trace of it is one of the program."""
+    from dataclasses import replace
+
+    from llumc.frontend.mainargs import ARGC_FUNCTION
+
+    symbols = read_symbol_map(encoded.ts.comments)
+    argc = next((inp for inp in symbols.inputs if inp.site == ARGC_FUNCTION), None)
+    if argc is None:
+        return None
+    high = [[-var] for var in range(argc.lo + REPLAY_ARGC_BITS, argc.hi + 1)]
+    return replace(encoded.ts, trans=encoded.ts.trans + high)
+
+
 def _call_column(result: EncodeResult, chain: list[str], inp) -> int | None:
     """Column of the call that read input `inp` (its debug location), when it is on `inp.line`."""
     if result.fn is None or result.debug is None or not inp.ir_name:
@@ -177,6 +269,9 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     objects = result.word.memory_objects
     pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
     index_of = {id(symbol): var.index for symbol, var in zip(symbols.state, result.word.state)}
+    # main's arguments set up in the first step: the trace's `arguments` line shows them
+    setup = {var.index for obj in objects if obj.argument
+             for var in [*obj.cells, obj.size_var, obj.terminator] if var is not None}
     error_code = max(symbols.blocks)
     for i in range(len(trace) - 1):
         code = symbols.value(curr, trace[i])
@@ -187,7 +282,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         if chain and result.fn is not None:
             # a step may run several blocks (fused chain, large block): show where it ended
             line = result.fn.block(chain[-1]).line or line
-        step = TraceStep(step=i, block=name, line=line, blocks=chain)
+        step = TraceStep(step=i, block=name, line=line, blocks=chain,
+                         indirect_calls=[f for f in map(called_through_pointer, chain) if f])
         for inp in sorted((inp for inp in symbols.inputs if inp.block in chain),
                           key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1
@@ -203,6 +299,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         for var in values_only:
             if not (ir_names or var.c_names):
                 continue  # an IR temporary: shown with --ir-trace only
+            if i == 0 and index_of.get(id(var)) in setup:
+                continue
             before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])
             if before != after:
                 label = var.ir_name if ir_names else ",".join(var.c_names)
@@ -237,6 +335,16 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     sites = error_sites(encoded, steps[-1].blocks) if steps else []
     result = CheckResult("unknown", prop, "", steps=len(trace) - 1, trace=steps,
                          uninitialised_values=len(uninit_values or []))
+    arguments = program_arguments(encoded, trace)
+    argv = None
+    if arguments is not None:
+        result.arguments = arguments.text()
+        result.argc = arguments.argc
+        argv = arguments.for_replay()
+        if argv is None:
+            result.reason = (f"counterexample not confirmed: argc = {arguments.argc}, more arguments than a "
+                             f"replay passes (at most {MAX_REPLAY_ARGUMENTS})")
+            return result
     reuse = heap_reuse(encoded, trace)
     fault = memory_fault(encoded, trace)
     if fault is not None:
@@ -246,17 +354,20 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
             result.error = ErrorSite("memory", fault.line, fault.description)
             result.reason = f"possible {fault.description} at {where}: a leak is not confirmed natively"
             return result
+        if fault.undecided:
+            result.reason = f"not modelled: {fault.description} at {where}"
+            return result
         if prop == "valid-memsafety":
             if progress:
                 progress(f"replaying the counterexample ({len(inputs)} nondet values)")
             expect = ReplayExpectation(kind="memory", line=fault.line)
             replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
-                              uninit_values=uninit_values, heap_reuse=reuse)
+                              uninit_values=uninit_values, heap_reuse=reuse, arguments=argv)
             if not replayed.confirmed and reuse:
                 # a use of a dangling pointer whose block the trace handed out again is valid
                 # natively; with every block new (an allocator's choice too) it faults
                 replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang,
-                                  timeout=timeout, uninit_values=uninit_values, heap_reuse=[])
+                                  timeout=timeout, uninit_values=uninit_values, heap_reuse=[], arguments=argv)
             # the model's access may have lost its line (a load hoisted out of its branch):
             # the replay saw the fault's line
             line = fault.line if fault.line is not None or not replayed.confirmed else replayed.line
@@ -290,7 +401,7 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         lines = {site.line for site in group}
         expect = ReplayExpectation(kind=group[0].kind, line=group[0].line if len(lines) == 1 else None)
         replayed = replay(source, [i.value for i in inputs], expect, m32=m32, clang=clang, timeout=timeout,
-                          uninit_values=uninit_values, heap_reuse=reuse)
+                          uninit_values=uninit_values, heap_reuse=reuse, arguments=argv)
         # several sites in the last block: the replay tells which one, by a line of its call
         # chain (the error of an inlined assert from a header is at the assert's call)
         hit = next((line for line in [replayed.line, *replayed.chain] if line in lines), None)

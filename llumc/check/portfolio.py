@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from llumc.check.counterexample import confirm_counterexample, memory_objects
+from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexample, memory_objects,
+                                        with_fewer_arguments)
 from llumc.check.result import CheckResult, Progress
+from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.errors import UnsupportedError
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
 from llumc.pipeline import EncodeResult, encode_file
@@ -129,6 +131,11 @@ class CheckOptions:
     memtrack: bool | None = None
     columns: bool = False
     recursion_depth: int | None = None  # how deep a recursion is unrolled first (None: the front end's default)
+    # a rewrite of the prepared IR (llumc.frontend.summaries: the summaries' harness, summarised main)
+    ir_transform: Callable[[str], str] | None = None
+    summary_harness: bool = False  # the program is a summary harness: a counterexample names a failing fact
+    # runs deeper than the recursion bound end without error (bug finding only: never TRUE)
+    recursion_cuts: bool = False
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -164,6 +171,7 @@ def check_program(
     invariants: bool = True,
     memtrack: bool | None = None,
     columns: bool = False,
+    recursion_depth: int | None = None,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
@@ -177,7 +185,7 @@ def check_program(
     without them the front end is much faster on large programs (see `compile_c`)."""
     options = CheckOptions(prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang, solver=solver,
                            ir_trace=ir_trace, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
-                           memtrack=memtrack, columns=columns)
+                           memtrack=memtrack, columns=columns, recursion_depth=recursion_depth)
     return check(path, options, progress)
 
 
@@ -194,35 +202,98 @@ def _deeper(depth: int) -> int:
     return depth + max(1, depth // 2)
 
 
+def _bound_reached(result: CheckResult) -> bool:
+    return result.verdict == "unknown" and result.error is not None and result.error.kind == "recursion-bound"
+
+
+def _bug_within_bound(path: str | Path, options: CheckOptions, progress: Progress | None,
+                      started: float, depth: int | None) -> CheckResult | None:
+    """A replayed FALSE among the runs that stay within the recursion bound, in a third of the
+    time left (at most 20 s): the engines' first trace may end at the bound and hide an error
+    as short as it."""
+    left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+    if left is not None and left < 2.0:
+        return None
+    if progress:
+        progress("recursion deeper than its bound: looking for errors within it")
+    found = CheckSchedule(path, replace(options, recursion_cuts=True, recursion_depth=depth,
+                                        timeout=20.0 if left is None else min(20.0, left / 3)), progress).run()
+    if found.verdict != "false":
+        return None
+    found.seconds = time.monotonic() - started
+    return found
+
+
+def _with_summaries(path: str | Path, options: CheckOptions, progress: Progress | None,
+                    started: float) -> CheckResult | None:
+    """A proof by procedure summaries (llumc.check.summaries) in a third of the time left: the
+    recursion has no small bound, or unrolling would have proven it."""
+    left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+    if left is not None and left < 2.0:
+        return None
+    deadline = time.monotonic() + (60.0 if left is None else left / 3)
+    if progress:
+        progress("recursion deeper than its first bound: trying procedure summaries")
+    proven = prove_with_summaries(path, options, lambda o: CheckSchedule(path, o, progress).run(), progress,
+                                  deadline)
+    if proven is not None:
+        proven.seconds = time.monotonic() - started
+    return proven
+
+
 def _deepening_recursion(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
     """One check; while its answer is that a recursion goes deeper than the bound it was
-    unrolled to (llumc.frontend.procedures), the check again with a deeper bound (`_deeper`),
-    in the time left. A TRUE needs a bound the program never reaches."""
+    unrolled to (llumc.frontend.procedures): errors within the bound (`_bug_within_bound`),
+    once a proof by procedure summaries (`_with_summaries`), then the check again with a deeper
+    bound (`_deeper`), in the time left. A TRUE needs a bound the program never reaches, or the
+    summaries."""
     started = time.monotonic()
     result = CheckSchedule(path, options, progress).run()
-    while result.verdict == "unknown" and result.error is not None and result.error.kind == "recursion-bound":
-        left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
-        if left is not None and left < 1.0:
+    summaries_tried = False
+    original = options
+    while _bound_reached(result):
+        found = _bug_within_bound(path, original, progress, started, result.recursion_depth)
+        if found is not None:
+            return found
+        if not summaries_tried:
+            summaries_tried = True
+            proven = _with_summaries(path, original, progress, started)
+            if proven is not None:
+                return proven
+        deeper = _deeper_check(path, original, progress, started, result)
+        if deeper is None:
             break
-        depth = _deeper(result.recursion_depth or DEFAULT_RECURSION_DEPTH)
-        if progress:
-            progress(f"{result.reason}: unrolling {depth} calls deep")
-        options = replace(options, recursion_depth=depth, timeout=left)
-        deeper = CheckSchedule(path, options, progress).run()
-        deeper.seconds = time.monotonic() - started
-        deeper.phases = {name: round(result.phases.get(name, 0.0) + deeper.phases.get(name, 0.0), 3)
-                         for name in {**result.phases, **deeper.phases}}
-        if deeper.verdict == "unknown" and (deeper.recursion_depth or 0) <= (result.recursion_depth or 0):
-            # no deeper unrolling fits (or no time to encode it): the last answer stands
-            why = deeper.reason if deeper.recursion_depth is None else \
-                f"unrolling deeper than {deeper.recursion_depth} calls exceeds the front end's size limit"
-            result.reason = f"{result.reason}; {why}"
-            result.seconds, result.phases = deeper.seconds, deeper.phases
-            break
-        if deeper.verdict == "unknown" and (deeper.error is None or deeper.error.kind != "recursion-bound"):
-            deeper.reason = f"{deeper.reason} (unrolled {deeper.recursion_depth} calls deep; before: {result.reason})"
         result = deeper
     return result
+
+
+def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | None, started: float,
+                  result: CheckResult) -> CheckResult | None:
+    """The check (`options`: the whole check's, begun at `started`) unrolled deeper than
+    `result`'s bound; None when no time is left (`result` stands), and `result` with the reason
+    why when no deeper unrolling fits."""
+    left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+    if left is not None and left < 1.0:
+        return None
+    depth = _deeper(result.recursion_depth or DEFAULT_RECURSION_DEPTH)
+    if progress:
+        progress(f"{result.reason}: unrolling {depth} calls deep")
+    options = replace(options, recursion_depth=depth, timeout=left)
+    deeper = CheckSchedule(path, options, progress).run()
+    deeper.seconds = time.monotonic() - started
+    deeper.phases = {name: round(result.phases.get(name, 0.0) + deeper.phases.get(name, 0.0), 3)
+                     for name in {**result.phases, **deeper.phases}}
+    if deeper.verdict == "unknown" and (deeper.recursion_depth or 0) <= (result.recursion_depth or 0):
+        # no deeper unrolling fits (or no time to encode it): the last answer stands
+        why = deeper.reason if deeper.recursion_depth is None else \
+            f"unrolling deeper than {deeper.recursion_depth} calls exceeds the front end's size limit"
+        result.reason = f"{result.reason}; {why}"
+        result.seconds, result.phases = deeper.seconds, deeper.phases
+        result.error = None  # (ends the deepening)
+        return result
+    if deeper.verdict == "unknown" and (deeper.error is None or deeper.error.kind != "recursion-bound"):
+        deeper.reason = f"{deeper.reason} (unrolled {deeper.recursion_depth} calls deep; before: {result.reason})"
+    return deeper
 
 
 def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
@@ -347,6 +418,10 @@ class CheckSchedule:
     def finish(self, res: CheckResult) -> CheckResult:
         """The result with what the whole check knows: seconds, phases, heap objects, the search's
         report, the checked loop invariants; TRUE demoted where a reborn local makes it unsound."""
+        if res.verdict == "true" and self.options.recursion_cuts:
+            # the system held the runs within the recursion bound only
+            res = CheckResult("unknown", self.options.prop, res.engine, reason=(
+                f"no error within {self.encoded.recursion_depth} nested calls"))
         if res.verdict == "true" and self.reborn:
             # memory.MemoryObject.reborn: each iteration's instance is the same object here
             res = CheckResult("unknown", self.options.prop, res.engine, reason=(
@@ -379,7 +454,8 @@ class CheckSchedule:
             with _deadline(o.timeout):
                 self.encoded = encode_file(self.path, prop=o.prop, m32=o.m32, clang=o.clang, scheme=o.scheme,
                                            memtrack=o.memtrack is not False, columns=o.columns,
-                                           recursion_depth=o.recursion_depth)
+                                           recursion_depth=o.recursion_depth, ir_transform=o.ir_transform,
+                                           recursion_cuts=o.recursion_cuts)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
         except _Timeout:
@@ -586,7 +662,44 @@ class CheckSchedule:
         return result
 
     def confirm(self, trace: list[list[int]]) -> CheckResult:
+        """FALSE if the trace replays natively; one with fewer arguments is looked for where
+        its argc was more than a replay passes (main's parameters)."""
         o = self.options
+        if o.summary_harness:
+            return failing_fact(self.encoded, trace, o)
         self.clock.enter("replay")
-        return confirm_counterexample(self.encoded, trace, Path(self.path), m32=o.m32, clang=o.clang,
-                                      ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        result = confirm_counterexample(self.encoded, trace, Path(self.path), m32=o.m32, clang=o.clang,
+                                        ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        if result.verdict == "false" or result.argc is None or result.argc <= MAX_REPLAY_ARGUMENTS:
+            return result
+        fewer = self.trace_with_fewer_arguments(len(trace) - 1)
+        if fewer is None:
+            return result
+        result = confirm_counterexample(self.encoded, fewer, Path(self.path), m32=o.m32, clang=o.clang,
+                                        ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
+        if result.verdict == "false":
+            result.confirmation += f" (the counterexample with fewer arguments BMC found, {len(fewer) - 1} steps)"
+        return result
+
+    # the search for a counterexample with fewer arguments: at most this long, and this many
+    # steps beyond the first counterexample's
+    FEWER_ARGUMENTS_SECONDS = 30.0
+    FEWER_ARGUMENTS_EXTRA_STEPS = 8
+
+    def trace_with_fewer_arguments(self, steps: int) -> list[list[int]] | None:
+        """A trace (BMC, checked) of the system with argc below what a replay passes, or None."""
+        from solvers.api import solve
+
+        system = with_fewer_arguments(self.encoded)
+        if system is None:
+            return None
+        seconds = self.FEWER_ARGUMENTS_SECONDS
+        if self.end is not None:
+            seconds = min(seconds, self.end - time.monotonic() - 1.0)
+        if seconds <= 0:
+            return None
+        self.say(f"bmc: a counterexample with fewer than {MAX_REPLAY_ARGUMENTS + 1} arguments "
+                 f"(at most {seconds:.0f} s)")
+        found = solve(system, engine="bmc", solver=self.options.solver, timeout=seconds,
+                      max_steps=steps + self.FEWER_ARGUMENTS_EXTRA_STEPS, completeness=False)
+        return found.trace if found.status == "sat" else None

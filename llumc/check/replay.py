@@ -117,6 +117,7 @@ def replay(
     timeout: float = 10.0,
     uninit_values: list[tuple[int, int]] | None = None,
     heap_reuse: list[tuple[int, int]] | None = None,
+    arguments: list[bytes] | None = None,
 ) -> ReplayResult:
     """Run `source` natively on `nondet_values` and say whether the expected error happens.
 
@@ -127,6 +128,8 @@ def replay(
     `heap_reuse`: the allocator's choices of the counterexample, (k, j) when the k-th heap
     allocation gets the block the j-th one freed (`llumc.check.counterexample.heap_reuse`). When given (even
     empty), malloc, calloc and free are the harness's, which follows them.
+    `arguments`: argv of the run (argv[0] included; None: the binary's path alone), for a
+    main with parameters (llumc.check.counterexample.program_arguments).
     `timeout` bounds the run (not the build: the first build per target builds musl)."""
     if expect.kind not in EXPECTATION_KINDS:
         raise ValueError(f"unknown replay kind {expect.kind!r}; one of {sorted(EXPECTATION_KINDS)}")
@@ -161,7 +164,11 @@ def replay(
         if heap_reuse:
             reuse_file = tmp / "reuse"
             reuse_file.write_text("".join(f"{k} {j}\n" for k, j in heap_reuse))
-        run = _run(binary, values_file, tmp, timeout, uninit_file, reuse_file)
+        try:
+            run = _run(binary, values_file, tmp, timeout, uninit_file, reuse_file, arguments)
+        except OSError as err:  # E2BIG: more argument bytes than the system passes
+            return ReplayResult(False, f"the program could not be started with the trace's "
+                                       f"{len(arguments or [])} arguments: {err.strerror}", None, 0)
         return _judge(run, binary, source, expect, len(nondet_values))
 
 
@@ -327,7 +334,7 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
 
 
 def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
-         reuse_file: Path | None = None) -> _Run:
+         reuse_file: Path | None = None, arguments: list[bytes] | None = None) -> _Run:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -342,7 +349,8 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file
     with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
         prepare()
         proc = subprocess.Popen(
-            [str(binary)], cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+            arguments or [str(binary)], executable=binary, cwd=tmp, env=env, stdin=subprocess.DEVNULL,
+            stdout=out, stderr=err,
             start_new_session=True, preexec_fn=_limit_resources,
         )
         try:

@@ -31,6 +31,8 @@ class TraceStep:
     # variable -> value after the block (a pointer as C text: `&a[3]`, `NULL`)
     changes: dict[str, int | str] = field(default_factory=dict)
     blocks: list[str] = field(default_factory=list)  # the basic blocks the step ran, in order
+    # the functions the step called through a function pointer, in order
+    indirect_calls: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -70,10 +72,17 @@ class CheckResult:
     # FALSE: values the model chose for uninitialised locals that the replayed trace read
     # (SV-COMP: nondet). The replay sets them; a witness has no waypoint for them.
     uninitialised_values: int = 0
+    # a trace of a main with parameters: argc, and argv as C string literals (those the model
+    # holds; "…" ends a string or the list where the rest is not modelled)
+    argc: int | None = None
+    arguments: list[str] | None = None
     heap_objects: int = 0  # heap allocation sites in the model (valid-memsafety checks leaks then)
     # the program recurses: the bound its recursion was unrolled to (a TRUE shows it never
     # reached; llumc.frontend.procedures); None if it does not recurse
     recursion_depth: int | None = None
+    # TRUE by procedure summaries (llumc.check.summaries): {function, expression} per fact, each
+    # proven by induction over the calls; main proven with the calls replaced by them
+    summaries: list[dict] = field(default_factory=list)
     # Seconds per phase, in the order run: encoding, explicit-state search, invariant search,
     # engines, replay, proof check (`PhaseClock`).
     phases: dict[str, float] = field(default_factory=dict)

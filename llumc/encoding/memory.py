@@ -47,6 +47,7 @@ from llumc.errors import UnsupportedError
 from llumc.frontend.compile import MAX_UNINIT_BITS
 from llumc.frontend.procedures import BOUND_PREFIX, function_of_tag
 from llumc.frontend.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
+from llumc.frontend.mainargs import ARGV_FUNCTION, MAX_ARGUMENT_BYTES, MODELLED_ARGUMENTS, MODELLED_BYTES
 from llumc.encoding.terms import Term, TermBuilder, postorder
 
 OBJECT_BITS = 8
@@ -74,7 +75,7 @@ def uses_memory(fn: Function) -> bool:
         for ins in block.instrs:
             opcode = ins.opcode
             if opcode in memory_opcodes or opcode == "call" and (_is_memory_call(ins) or _is_heap_call(ins)
-                                                                 or _is_lifetime_call(ins)):
+                                                                 or _is_lifetime_call(ins) or _is_argv_call(ins)):
                 return True
             for operand in ins.operands:
                 if operand.__class__ is GlobalAddr:  # (no subclasses)
@@ -84,6 +85,10 @@ def uses_memory(fn: Function) -> bool:
 
 def _is_heap_call(ins: Instr) -> bool:
     return ins.opcode == "call" and ins.callee in HEAP_FUNCTIONS
+
+
+def _is_argv_call(ins: Instr) -> bool:
+    return ins.opcode == "call" and ins.callee == ARGV_FUNCTION
 
 
 def _is_lifetime_call(ins: Instr) -> bool:
@@ -139,6 +144,13 @@ class MemoryObject:
     # a function's address (its tag, llumc.frontend.procedures): the function's name; no cell
     # of it may be read or written (its size is 0)
     function: str | None = None
+    # main's arguments (llumc.frontend.mainargs): "vector" (argv: `size` bytes hold argv[0 ..
+    # MODELLED_ARGUMENTS-1], `terminator` is argv[argc] wherever it lies) or "string" (`size`
+    # bytes hold the first MODELLED_BYTES of one argument); `size_var` is the real size, which
+    # may be larger: an access inside it but outside what is held ends the run undecided
+    argument: str | None = None
+    terminator: object = None  # StateVar of the vector: argv[argc] (NULL at the start)
+    strings: list = field(default_factory=list)  # the vector: the string objects, argv[0] first
 
     def cell_text(self, index: str) -> str:
         """Cell `index` (a C expression) of the object as C reads it: `a[k]`, or `a.cell[k]`
@@ -159,7 +171,19 @@ class MemoryFault:
     # (description, condition) per object the pointer may point to that can be dead (a
     # followed local, a heap object): the condition holds when it points to it and it is
     dead: list = field(default_factory=list)
+    # (description, condition) per argument of main the access may touch: the condition holds
+    # when it lies inside the argument but outside what the model holds of it (undecided)
+    unmodelled: list = field(default_factory=list)
     leak: bool = False  # not an access: heap memory no pointer reaches, or not freed at the end
+
+
+def _unmodelled_text(access: str, obj: MemoryObject) -> str:
+    """What an undecided access of main's arguments touches, for the UNKNOWN's reason."""
+    if obj.argument == "vector":
+        return (f"{access} of argv[{MODELLED_ARGUMENTS}] or a later argument (argc > {MODELLED_ARGUMENTS}): "
+                f"llumc models argv[0..{MODELLED_ARGUMENTS - 1}] and argv[argc] only")
+    return (f"{access} of {obj.c_name} past its first {MODELLED_BYTES} bytes: llumc models the first "
+            f"{MODELLED_BYTES} bytes of each argument only")
 
 
 def pointer_text(objects: list[MemoryObject], value: int) -> str:
@@ -172,6 +196,8 @@ def pointer_text(objects: list[MemoryObject], value: int) -> str:
     obj = next((o for o in objects if o.id == object_id), None)
     if obj is None:
         return "invalid pointer"
+    if obj.function is not None and offset == 0:
+        return f"&{obj.function}"
     if 0 <= offset < obj.size and offset % obj.cell == 0 and obj.cells:
         return "&" + obj.cells[offset // obj.cell].name
     return f"{obj.c_name}{offset:+d}"
@@ -388,6 +414,8 @@ class MemoryEncoder:
                         obj.reborn = True
                 elif _is_heap_call(ins) and ins.callee != "free":
                     self.object_of_call[ins.key] = self._heap_object(ins, block.name)
+                elif _is_argv_call(ins):
+                    self.object_of_call[ins.key] = self._argument_objects(ins)
                 elif ins.opcode in ("load", "store", "getelementptr") and ins.mem_type is None:
                     raise _unsupported("memory instruction read without its types", self._where(ins))
                 elif ins.opcode == "call" and (ins.callee or "").startswith(MEMORY_INTRINSICS):
@@ -421,6 +449,22 @@ class MemoryEncoder:
         obj.heap = ins.callee
         obj.site_key = ins.key
         return obj
+
+    def _argument_objects(self, ins: Instr) -> MemoryObject:
+        """main's argument vector and the strings it points to (llumc.frontend.mainargs): the
+        vector holds MODELLED_ARGUMENTS pointers, each string MODELLED_BYTES bytes; their real
+        sizes are state (`size_var`), set where the call runs (`_arguments`)."""
+        where = self._where(ins)
+        strings = []
+        for k in range(MODELLED_ARGUMENTS):
+            string = self._new_object(f"argv[{k}]", f"[{MODELLED_BYTES} x i8]", MODELLED_BYTES, False, where)
+            string.c_name, string.argument = f"argv[{k}]", "string"
+            strings.append(string)
+        pointer = self.layout.pointer_bytes
+        vector = self._new_object("argv", f"[{MODELLED_ARGUMENTS} x ptr]", MODELLED_ARGUMENTS * pointer, False,
+                                  where)
+        vector.c_name, vector.argument, vector.strings = "argv", "vector", strings
+        return vector
 
     def _in_loop(self, block_name: str) -> bool:
         successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
@@ -482,6 +526,9 @@ class MemoryEncoder:
         pointers stored in it may point to. A fixpoint over main's instructions."""
         pts: dict[int, set[int]] = {}
         contents: dict[int, set[int]] = {o.id: set(o.pointees) for o in self.objects}
+        for vector in self.objects:
+            if vector.argument == "vector":
+                contents[vector.id] = {string.id for string in vector.strings} | {NULL_OBJECT}
         instrs = [ins for b in self.fn.blocks for ins in b.instrs]
         changed = True
         while changed:
@@ -627,7 +674,10 @@ class MemoryEncoder:
             cells = obj.size // obj.cell if obj.size else 0
             if obj.heap:
                 obj.type_text = f"[{cells} x i{8 * obj.cell}]"
-            obj.abstract = cells > self.exact_cells or bool(obj.size_operands)
+            # (main's arguments stay exact whatever the bound: what they hold is small)
+            obj.abstract = (cells > self.exact_cells or bool(obj.size_operands)) and not obj.argument
+            if obj.argument == "vector" and obj.cell != self.layout.pointer_bytes:
+                raise _unsupported("argv read or written other than as whole pointers", obj.where)
 
     def _check_pointer_mixing(self, obj: MemoryObject, accesses: list[_Access]) -> None:
         """Pointers are stored in a representation of our own: integer accesses that overlap a
@@ -672,9 +722,12 @@ class MemoryEncoder:
                     init = int.from_bytes(chunk, "little")
                 name = self.cell_name(obj, index)
                 obj.cells.append(self.new_state(name, 8 * obj.cell, "memory", init, [name]))
-            if obj.size_operands:
+            if obj.size_operands or obj.argument:
                 obj.size_var = self.new_state(f"{obj.c_name}.size", OFFSET_BITS, "memory", None,
                                               [f"{obj.c_name}.size"])
+            if obj.argument == "vector":
+                name = f"{obj.c_name}[argc]"
+                obj.terminator = self.new_state(name, 8 * obj.cell, "memory", None, [name])
             if self._trackable(obj):
                 one_d = re.fullmatch(r"\[\d+ x (i\d+|ptr)\]", obj.type_text.strip())
                 element = one_d.group(1) if one_d else obj.type_text.strip()
@@ -805,6 +858,7 @@ class MemoryEncoder:
         (docs/memory.md, "Allocation model and address reuse")."""
         keys: set[int] = set()
         addressed: set[int] = set()
+        functions = {obj.id: obj.function is not None for obj in self.objects}
 
         def objects_of(op) -> set[int]:
             return self._operand_targets(op, self.points_to) - {NULL_OBJECT, INVALID_OBJECT}
@@ -815,7 +869,9 @@ class MemoryEncoder:
                     continue
                 keys.add(ins.key)
                 met = objects_of(ins.operands[0]) | objects_of(ins.operands[1])
-                if len(met) > 1:
+                if len(met) > 1 and not all(functions.get(o) for o in met):
+                    # (functions only: distinct functions have distinct addresses, decided by
+                    # identity without any address)
                     addressed |= met
         return keys, addressed
 
@@ -831,7 +887,10 @@ class MemoryEncoder:
     def _size_term(self, obj: MemoryObject, bits: int) -> Term:
         tb = self.tb
         if obj.size_var is not None:
-            return tb.zext(self._cell(obj.size_var), bits)
+            size = self._cell(obj.size_var)
+            # (narrower under --32: an object's size is below 2^33 bytes, MAX_SYMBOLIC_BYTES or
+            # argc + 1 pointers, so the address width plus 2 bits holds it exactly)
+            return tb.zext(size, bits) if bits >= size.width else tb.extract(size, bits - 1, 0)
         return tb.const(obj.size, bits)
 
     def _fits(self, start: Term, obj: MemoryObject) -> Term:
@@ -843,12 +902,18 @@ class MemoryEncoder:
         top = tb.const((1 << self.address_bits) - 1, bits)
         return tb.and_(tb.not_(tb.eq(start, tb.const(0, start.width))), tb.not_(tb.op("ult", top, end)))
 
+    def _extent(self, obj: MemoryObject, bits: int) -> Term:
+        """The bytes the object occupies: its size; a function (size 0 as an object: nothing
+        in it may be read or written) occupies at least one byte of code, so no other
+        function or object starts at its address."""
+        return self.tb.const(1, bits) if obj.function is not None else self._size_term(obj, bits)
+
     def _disjoint(self, start: Term, obj: MemoryObject, other: MemoryObject) -> Term:
         tb = self.tb
         bits = self.address_bits + 2
         mine, theirs = tb.zext(start, bits), tb.zext(self._cell(other.address), bits)
-        mine_end = tb.op("add", mine, self._size_term(obj, bits))
-        their_end = tb.op("add", theirs, self._size_term(other, bits))
+        mine_end = tb.op("add", mine, self._extent(obj, bits))
+        their_end = tb.op("add", theirs, self._extent(other, bits))
         return tb.or_(tb.not_(tb.op("ult", theirs, mine_end)), tb.not_(tb.op("ult", mine, their_end)))
 
     def _static_layout(self) -> Term:
@@ -995,7 +1060,7 @@ class MemoryEncoder:
 
     def handles(self, ins: Instr) -> bool:
         return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins) \
-            or ins.key in self.pointer_compares
+            or ins.key in self.pointer_compares or _is_argv_call(ins)
 
     def encode(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
         """Encode one memory instruction at the point of the step where `guard` holds when it
@@ -1018,6 +1083,8 @@ class MemoryEncoder:
             return self._gep(ins, arg)
         if _is_heap_call(ins):
             return self._heap_call(ins, arg, guard, here)
+        if _is_argv_call(ins):
+            return self._arguments(ins, arg, guard)
         if _is_lifetime_call(ins):
             obj = self.object_of_alloca[ins.operands[0].key]
             alive = tb.true() if ins.callee == LIFETIME_START else tb.false()
@@ -1030,7 +1097,8 @@ class MemoryEncoder:
             size = self.layout.store_size(ins.mem_type)
             pointer = arg(0)
             value, fault = self._read(pointer, size, targets)
-            self._record(ins, pointer, fault, guard, here, f"read of {size} bytes", targets)
+            self._record(ins, pointer, fault, guard, here, f"read of {size} bytes", targets,
+                         accesses=[(pointer, size, targets)])
             return self._from_memory(value) if ins.mem_type == "ptr" else tb.extract(value, ins.width - 1, 0) \
                 if value.width != ins.width else value
         if op == "store":
@@ -1048,7 +1116,8 @@ class MemoryEncoder:
             pointer = arg(1)
             targets = self.targets(ins.operands[1])
             fault = self._fault(pointer, size, targets)
-            self._record(ins, pointer, fault, guard, here, f"write of {size} bytes", targets)
+            self._record(ins, pointer, fault, guard, here, f"write of {size} bytes", targets,
+                         accesses=[(pointer, size, targets)])
             self._write(pointer, value, targets, tb.and_(guard, tb.not_(fault)))
             return None
         # memset / memcpy / memmove of constant length
@@ -1068,11 +1137,15 @@ class MemoryEncoder:
             for _ in range(width - 1):
                 value = tb.op("concat", byte, value)
             fault = tb.false()
+            accesses = [(destination, length, dest_targets)]
         else:
             source = arg(1)
-            value, fault = self._read(source, length, self.targets(ins.operands[1]))
+            source_targets = self.targets(ins.operands[1])
+            value, fault = self._read(source, length, source_targets)
+            accesses = [(destination, length, dest_targets), (source, length, source_targets)]
         fault = tb.or_(fault, self._fault(destination, length, dest_targets))
-        self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes", dest_targets)
+        self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes", dest_targets,
+                     accesses=accesses)
         self._write(destination, value, dest_targets, tb.and_(guard, tb.not_(fault)), uniform=what == "memset",
                     size=length)
         return None
@@ -1122,6 +1195,46 @@ class MemoryEncoder:
         if value is not None:
             obj.stored_constants.add(value)
 
+    def _arguments(self, ins: Instr, arg, guard: Term) -> Term:
+        """main's arguments where the wrapper asks for them (ARGV_FUNCTION(argc), argc >= 1
+        assumed before): the vector's real size is argc + 1 pointers, argv[k] points to string
+        k for k < argc and is NULL at k == argc (the terminator beyond the cells). Each
+        string's real size S (its length and the NUL) is any of 1..MAX_ARGUMENT_BYTES, its
+        bytes before S - 1 are not 0 and byte S - 1 is: assumptions over the strings' cells and
+        sizes in this step's pre-state, which nothing wrote before (main's first block)."""
+        tb = self.tb
+        vector = self.object_of_call[ins.key]
+        argc = tb.zext(arg(0), OFFSET_BITS)
+        entries = tb.op("add", argc, tb.const(1, OFFSET_BITS))
+        size = tb.op("mul", entries, tb.const(vector.cell, OFFSET_BITS))
+        self._current[vector.size_var.index] = tb.ite(guard, size, self._cell(vector.size_var))
+        null = tb.const(0, 8 * vector.cell)
+        for k, (var, string) in enumerate(zip(vector.cells, vector.strings)):
+            entry = tb.ite(tb.op("ult", tb.const(k, OFFSET_BITS), argc), self._to_memory(self.pointer(string.id)), null)
+            self._current[var.index] = tb.ite(guard, entry, self._cell(var))
+        self._current[vector.terminator.index] = tb.ite(guard, null, self._cell(vector.terminator))
+        holds = tb.true()
+        for string in vector.strings:
+            holds = tb.and_(holds, self._string_facts(string))
+        self._assume(tb.or_(tb.not_(guard), holds))
+        return self.pointer(vector.id)
+
+    def _string_facts(self, string: MemoryObject) -> Term:
+        """A C string of any length up to MAX_ARGUMENT_BYTES - 1, as far as its cells hold it."""
+        tb = self.tb
+        real = self._cell(string.size_var)
+        holds = tb.and_(tb.not_(tb.op("ult", real, tb.const(1, OFFSET_BITS))),
+                        tb.not_(tb.op("ult", tb.const(MAX_ARGUMENT_BYTES, OFFSET_BITS), real)))
+        for j in range(string.size):
+            cell = self._cell(string.cells[j // string.cell])
+            shift = 8 * (j % string.cell)
+            byte = tb.extract(cell, shift + 7, shift)
+            zero = tb.eq(byte, tb.const(0, 8))
+            end = tb.const(j + 1, OFFSET_BITS)
+            holds = tb.and_(holds, tb.and_(tb.or_(tb.not_(tb.op("ult", end, real)), tb.not_(zero)),
+                                           tb.or_(tb.not_(tb.eq(real, end)), zero)))
+        return holds
+
     # sizes of nondeterministic objects: at most this many bytes, else the allocation is a fault
     # (a negative VLA length, an overflowing multiplication; natively malloc would fail)
     MAX_SYMBOLIC_BYTES = 1 << 31
@@ -1144,7 +1257,11 @@ class MemoryEncoder:
         return tb.and_(guard, tb.not_(fault))
 
     def _record(self, ins: Instr, pointer: Term, fault: Term, guard: Term, here: Term, access: str,
-                targets: list[MemoryObject] = (), null_is_fine: bool = False) -> None:
+                targets: list[MemoryObject] = (), null_is_fine: bool = False,
+                accesses: list[tuple[Term, int, list[MemoryObject]]] = ()) -> None:
+        """A possible fault of `ins`: `fault` (under `guard`, in the step `here`) ends the step
+        in error. `accesses` (pointer, bytes, targets): the accesses whose parts outside what
+        the model holds of main's arguments make the fault undecided (`_unmodelled`)."""
         tb = self.tb
         if fault.op == "const" and fault.param == 0:
             return
@@ -1156,7 +1273,10 @@ class MemoryEncoder:
                  else f"use of '{target.c_name}' after free",
                  tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)), tb.not_(self._cell(target.allocated))))
                 for target in targets if target.allocated is not None]
-        self.faults.append(MemoryFault(self._head, ins.line, access, cond, null, dead))
+        unmodelled = [(_unmodelled_text(access, target), self._unmodelled(access_pointer, size, target))
+                      for access_pointer, size, access_targets in accesses
+                      for target in access_targets if target.argument]
+        self.faults.append(MemoryFault(self._head, ins.line, access, cond, null, dead, unmodelled))
         self.last_fault = fault
 
     # ----------------------------------------------------------------- terms
@@ -1195,15 +1315,14 @@ class MemoryEncoder:
         tb = self.tb
         obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
         offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
-        if obj.size_var is not None:  # offset + size <= the size set at allocation
-            bound = self._cell(obj.size_var)
-            access = tb.const(size, OFFSET_BITS)
-            inside = tb.and_(tb.not_(tb.op("ult", bound, access)),
-                             tb.not_(tb.op("ult", tb.op("sub", bound, access), offset)))
+        if obj.size_var is not None and not obj.argument:  # offset + size <= the size set at allocation
+            inside = self._inside(offset, size, self._cell(obj.size_var))
         elif obj.size < size:
             return tb.false(), tb.const(0, 1)
         else:
             inside = tb.not_(tb.op("ult", tb.const(obj.size - size, OFFSET_BITS), offset))
+            if obj.argument:  # inside what the model holds and inside the real argument
+                inside = tb.and_(inside, self._inside(offset, size, self._cell(obj.size_var)))
         hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
         if obj.allocated is not None:
             # freed or not yet allocated (heap), dead (a followed local): invalid
@@ -1214,9 +1333,40 @@ class MemoryEncoder:
         bits = max(1, obj.size.bit_length())
         return hit, tb.extract(offset, bits - 1, 0)
 
+    def _inside(self, offset: Term, size: int, bound: Term) -> Term:
+        """An access of `size` bytes at `offset` lies inside an object of `bound` bytes."""
+        tb = self.tb
+        access = tb.const(size, OFFSET_BITS)
+        return tb.and_(tb.not_(tb.op("ult", bound, access)),
+                       tb.not_(tb.op("ult", tb.op("sub", bound, access), offset)))
+
+    def _terminator_hit(self, pointer: Term, size: int, obj: MemoryObject) -> Term:
+        """The access is argv[argc] where argc >= MODELLED_ARGUMENTS: the vector's `terminator`
+        (below that, argv[argc] is one of its cells)."""
+        tb = self.tb
+        if obj.terminator is None or size != obj.cell:
+            return tb.false()
+        real = self._cell(obj.size_var)
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        return tb.and_(tb.and_(tb.eq(tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS),
+                                     tb.const(obj.id, OBJECT_BITS)),
+                               tb.eq(offset, tb.op("sub", real, tb.const(obj.cell, OFFSET_BITS)))),
+                       tb.op("ult", tb.const(obj.size, OFFSET_BITS), real))
+
+    def _unmodelled(self, pointer: Term, size: int, obj: MemoryObject) -> Term:
+        """The access lies inside argument object `obj` as the real program has it, but outside
+        what the model holds of it: the run is undecided there (never TRUE, never FALSE)."""
+        tb = self.tb
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        real = tb.and_(tb.eq(tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS), tb.const(obj.id, OBJECT_BITS)),
+                       self._inside(offset, size, self._cell(obj.size_var)))
+        held = tb.or_(self._hits(pointer, size, obj)[0], self._terminator_hit(pointer, size, obj))
+        return tb.and_(real, tb.not_(held))
+
     def _fault(self, pointer: Term, size: int, targets: list[MemoryObject]) -> Term:
         tb = self.tb
-        return tb.not_(tb.any_of([self._hits(pointer, size, obj)[0] for obj in targets]))
+        return tb.not_(tb.any_of([tb.or_(self._hits(pointer, size, obj)[0], self._terminator_hit(pointer, size, obj))
+                                  for obj in targets]))
 
     def _read(self, pointer: Term, size: int, targets: list[MemoryObject]) -> tuple[Term, Term]:
         tb = self.tb
@@ -1224,6 +1374,11 @@ class MemoryEncoder:
         valid = tb.false()
         for obj in targets:
             hit, position = self._hits(pointer, size, obj)
+            terminator = self._terminator_hit(pointer, size, obj)
+            if terminator.op != "const" or terminator.param:  # argv[argc]
+                value = self._cell(obj.terminator) if value is None else \
+                    tb.ite(terminator, self._cell(obj.terminator), value)
+                valid = tb.or_(valid, terminator)
             if hit.op == "const" and hit.param == 0:
                 continue
             if obj.abstract:
@@ -1314,6 +1469,10 @@ class MemoryEncoder:
                     self._write_tracked(obj, pointer, value, enabled, uniform, size)
                 continue  # the other cells are not tracked
             hit, position = self._hits(pointer, size, obj)
+            terminator = self._terminator_hit(pointer, size, obj)
+            if terminator.op != "const" or terminator.param:  # argv[argc]
+                var = obj.terminator
+                self._current[var.index] = tb.ite(tb.and_(enabled, terminator), value, self._cell(var))
             if hit.op == "const" and hit.param == 0:
                 continue
             k = size // obj.cell

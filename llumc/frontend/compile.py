@@ -49,6 +49,8 @@ from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
                                        dispatch_indirect_calls, recursive_functions, unroll_recursion)
+SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
+from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
@@ -102,6 +104,8 @@ TRAP_KINDS: dict[int, str] = {
 # Calls the encoder interprets; everything else left after inlining is unsupported.
 PRIMITIVES: dict[str, str] = {
     "__VERIFIER_assume": "assume",
+    "__llumc_assume": "assume",  # an i1 assumption of llumc's own (llumc.frontend.summaries)
+    ASSUME_FUNCTION: "assume",  # argc >= 1 (llumc.frontend.mainargs)
     "__VERIFIER_assert": "assert",  # only when the program does not define it
     "__VERIFIER_error": "error",
     "reach_error": "error",
@@ -129,10 +133,13 @@ def classify_call(name: str) -> str | None:
     "recursion-bound" (a recursion deeper than the unrolled depth) | "invalid-call" (through a
     function pointer that is no function of its type) | None (not a primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
     `__llumc_uninit_iN` (the value of an uninitialised local) is "nondet" too."""
-    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX):
+    if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX) \
+            or name == ARGC_FUNCTION:
         return "nondet"
     if name.startswith(BOUND_PREFIX):
         return "recursion-bound"
+    if name.startswith(SUMMARY_CHECK_PREFIX):
+        return "error"  # a summary fact that does not hold (llumc.frontend.summaries' harness)
     if name == INVALID_CALL:
         return "invalid-call"
     return PRIMITIVES.get(name)
@@ -1442,16 +1449,12 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
         if name != "main":
             raise _unsupported("unknown-call", f"function '{name}' could not be inlined",
                                source.name)
-    start, end = spans["main"]
-    header = text[start:text.index("\n", start)]
-    parameters = re.findall(r"(%[\w.$-]+)(?=[,)])", header.split("(", 1)[1].rsplit(")", 1)[0] + ")")
-    parameter_use = re.compile("(" + "|".join(map(re.escape, parameters)) + r")(?![\w.$-])") \
-        if parameters else None
+    start, end = spans["main"]  # (without parameters: `wrap_main` gave it its own)
     # every `_FLOAT_TYPE` match contains one of these words: without them in main, no line's
     # search can match (311 000 regex searches were half of this function on RERS programs)
     float_words = any(text.find(word, start, end) >= 0
                       for word in ("half", "float", "double", "x86_fp80", "fp128"))
-    if parameter_use is None and not float_words:
+    if not float_words:
         # Then an instruction with a `_PLAIN_OPCODES` opcode and without `undef` and
         # `poison` in its text passes every test below: only the other lines are read, in
         # the order of the text (so the first error is still the first). RERS's main:
@@ -1465,10 +1468,6 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
             continue  # labels, blank lines, #dbg records, comments
         opcode, rest = match.group(2), match.group(3)
         code = line.split(", !", 1)[0]  # _strip_metadata
-        if parameter_use and parameter_use.search(code):
-            # main(argc, argv): the encoder has no inputs besides nondet calls.
-            raise _unsupported("main-parameters", "use of a parameter of main",
-                               _located(source, debug, line))
         if (float_words and _FLOAT_TYPE.search(code)) or opcode in ("sitofp", "uitofp", "fptosi", "fptoui") \
                 or (opcode.startswith("f") and opcode not in ("freeze", "fence")):
             raise _unsupported("float", "floating point", _located(source, debug, line))
@@ -1501,8 +1500,12 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 # path is gone, so the memory fault would be lost; never encode that silently
                 raise _unsupported("memory", "access through a pointer that may be NULL (assumed "
                                    "away by the optimiser)", where)
-            if name in ("malloc", "calloc", "free"):
+            if name in ("malloc", "calloc", "free", ARGV_FUNCTION):
                 continue  # llumc/encoding/memory.py (constant sizes, call sites outside loops)
+            if name == ENVP_FUNCTION:  # (the wrapper's call has no line: its first use has)
+                use = re.search(r"^  [^#\n]*%envp\b.*$", text[text.index(line, start) + len(line):end], re.M)
+                raise _unsupported("main-parameters", "use of the third parameter of main (envp)",
+                                   _located(source, debug, use.group(0) if use else None))
             if name in _HEAP_FUNCTIONS:
                 raise _unsupported("memory", f"heap ('{name}')", where)
             raise _unsupported("unknown-call", f"call to unknown function '{name}'", where)
@@ -1519,7 +1522,7 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
 
 
 # Opcodes `_check_supported` accepts whatever their operands (but `undef`, `poison` and
-# parameters of main, and floating-point types, which it looks for apart)
+# floating-point types, which it looks for apart)
 _PLAIN_OPCODES = ("icmp", "select", "xor", "and", "or", "br", "phi", "add", "sub", "mul", "zext",
                   "sext", "trunc", "switch", "ret", "shl", "lshr", "ashr", "udiv", "sdiv", "urem",
                   "srem", "unreachable")
@@ -1634,10 +1637,13 @@ def compile_c(
     columns: bool = False,
     value_names: bool | None = None,
     recursion_depth: int = DEFAULT_RECURSION_DEPTH,
+    ir_transform=None,
 ) -> FrontendResult:
     """Compile a C file to the module the encoder reads: only `main`, scalars in SSA.
     `recursion_depth`: how many calls deep a recursion is unrolled (llumc.frontend.procedures);
-    a run that would go deeper ends in the recursion bound's own outcome.
+    a run that would go deeper ends in the recursion bound's own outcome. `ir_transform`: a
+    function of the prepared IR text (before procedures are made inlinable) that rewrites it —
+    the procedure summaries' harness and summarised main (llumc.frontend.summaries).
     `columns`: debug locations with source columns, which only witnesses need; without them
     the IR is half the size (each C line one location) and the front end much faster.
     `value_names`: whether the IR keeps clang's value names (None: `keeps_value_names`).
@@ -1646,11 +1652,11 @@ def compile_c(
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
     with cyclic_gc_paused(), _function_spans_remembered():
         return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
-                          value_names=value_names, recursion_depth=recursion_depth)
+                          value_names=value_names, recursion_depth=recursion_depth, ir_transform=ir_transform)
 
 
 def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               columns: bool, value_names: bool | None, recursion_depth: int) -> FrontendResult:
+               columns: bool, value_names: bool | None, recursion_depth: int, ir_transform=None) -> FrontendResult:
     source = Path(path)
     if not source.exists():
         raise LlumcError(f"no such file: {source}")
@@ -1659,6 +1665,10 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     _init_llvm()
     text, calls = _source_ir_and_calls(source, m32=m32, clang=clang, checks=checks, wrapv=wrapv,
                                        columns=columns, value_names=value_names)
+    if "main" in _function_spans(text):  # (without: the one-line error of `_check_before_inlining`)
+        text = wrap_main(text, _function_spans(text)["main"][0], source.name)
+    if ir_transform is not None:
+        text = ir_transform(text)
     text, bound = _procedures_inlinable(text, source, calls, recursion_depth)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below

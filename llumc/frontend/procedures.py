@@ -2,11 +2,11 @@
 recursion, rewritten in the IR text (before inlining) into what it can.
 
 Function pointers (`dispatch_indirect_calls`): every function whose address the program takes
-gets a tag, a one-byte constant `@llumc.function.NAME` that stands for its address wherever
-the address is a value (stored, compared, passed). One byte, not zero: two distinct functions
-have distinct addresses, but zero-sized objects may share one (LLVM does not fold `@a == @b`
-for them, and the memory encoding lets their addresses coincide), which would let a call of
-one function run another. An indirect call becomes a call of a
+gets a tag, a zero-sized constant `@llumc.function.NAME` that stands for its address wherever
+the address is a value (stored, compared, passed): nothing may be read or written through it.
+In the memory encoding it still occupies one byte where addresses are placed, so two
+functions never share an address (llumc.encoding.memory, `_extent`). An indirect call becomes
+a call of a
 dispatcher, one per function type: it compares the pointer with the tag of each address-taken
 function of that type and calls the one it equals, directly (so the inliner inlines it as any
 other call). A pointer equal to none of them (NULL, a function of another type, anything else)
@@ -35,6 +35,7 @@ __all__ = [
     "FUNCTION_TAG_PREFIX",
     "INVALID_CALL",
     "RecursionTooLarge",
+    "called_through_pointer",
     "dispatch_indirect_calls",
     "function_of_tag",
     "unroll_recursion",
@@ -43,6 +44,10 @@ __all__ = [
 FUNCTION_TAG_PREFIX = "llumc.function."
 DISPATCH_PREFIX = "llumc.dispatch."
 INVALID_CALL = "__llumc_invalid_call"
+# The dispatcher's block that calls `f` is `llumc.call.f` (after inlining `llumc.call.f.i`, ...):
+# a trace that runs it called `f` through a pointer (`called_through_pointer`).
+CALL_LABEL_PREFIX = "llumc.call."
+_CALL_LABEL = re.compile(re.escape(CALL_LABEL_PREFIX) + r"(.+?)(?:\.i\d*)*$")
 BOUND_PREFIX = "__llumc_recursion_bound."
 # The first depth bound tried; `llumc.check` deepens it by half while the bound is reached and time is left.
 DEFAULT_RECURSION_DEPTH = 4
@@ -152,6 +157,12 @@ def function_of_tag(global_name: str) -> str | None:
     return name[len(FUNCTION_TAG_PREFIX):] if name.startswith(FUNCTION_TAG_PREFIX) else None
 
 
+def called_through_pointer(block: str) -> str | None:
+    """The function a dispatcher's block calls (`llumc.call.f.i3` → `f`), else None."""
+    match = _CALL_LABEL.match(block.strip('"'))
+    return match.group(1) if match else None
+
+
 def _address_taken(text: str, functions: dict[str, Signature]) -> list[str]:
     """Functions whose address is used as a value somewhere: `@f` not followed by `(`."""
     taken = []
@@ -199,7 +210,7 @@ def dispatch_indirect_calls(text: str) -> str:
     text = _INDIRECT_CALL.sub(rewrite, text)
     if taken:
         text = _tag_addresses(text, taken)
-        tags = [f"@{_quoted(FUNCTION_TAG_PREFIX + f)} = private constant [1 x i8] zeroinitializer" for f in taken]
+        tags = [f"@{_quoted(FUNCTION_TAG_PREFIX + f)} = private constant [0 x i8] zeroinitializer" for f in taken]
     else:
         tags = []
     # the dispatchers call the functions by name: their `@f(` stays untouched by the tagging
@@ -221,9 +232,10 @@ def _dispatcher(name: str, signature: Signature, call_parts: list[str], targets:
     returns_value = signature.returns != "void"
     for index, target in enumerate(targets):
         tag = "@" + _quoted(FUNCTION_TAG_PREFIX + target)
+        label = _quoted(CALL_LABEL_PREFIX + target)
         lines += [f"test{index}:", f"  %is{index} = icmp eq ptr %target, {tag}",
-                  f"  br i1 %is{index}, label %call{index}, label %test{index + 1}",
-                  f"call{index}:"]
+                  f"  br i1 %is{index}, label %{label}, label %test{index + 1}",
+                  f"{label}:"]
         call = f"call {signature.returns} @{_quoted(target)}({', '.join(arguments)})"
         lines += [f"  %r{index} = {call}", f"  ret {signature.returns} %r{index}"] if returns_value \
             else [f"  {call}", "  ret void"]
