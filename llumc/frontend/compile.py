@@ -38,7 +38,7 @@ import threading
 from collections import Counter
 from collections.abc import Container, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import llvmlite.binding as llvm
@@ -1669,6 +1669,13 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         text = wrap_main(text, _function_spans(text)["main"][0], source.name)
     if ir_transform is not None:
         text = ir_transform(text)
+    return _compile_prepared(text, source, calls, m32=m32, checks=checks, recursion_depth=recursion_depth)
+
+
+def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, checks: Checks,
+                      recursion_depth: int) -> FrontendResult:
+    """`compile_c` from the prepared IR text on: procedures made inlinable, passes, checks."""
+    original = text
     text, bound = _procedures_inlinable(text, source, calls, recursion_depth)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
@@ -1680,6 +1687,12 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
     module = _run_passes(module, _inline_everything)
+    if not calls.indirect and any(not fn.is_declaration and fn.name != "main" for fn in module.functions):
+        # a function left after inlining: its address is used as a value, though no call goes
+        # through a pointer; tagged as dispatching does (found here: a scan of every program's
+        # text for address uses would cost seconds on the largest)
+        return _compile_prepared(original, source, replace(calls, indirect=True), m32=m32, checks=checks,
+                                 recursion_depth=recursion_depth)
     if early is not None:
         module = _run_passes(module, _promote)
         _check_promoted(module, source, reads_no_undef)
@@ -1708,7 +1721,7 @@ def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int)
     (llumc.frontend.procedures; the model only: the replay runs the program's own calls).
     Returns the text and the depth bound if the program recurses, else None."""
     if calls.indirect:
-        text = dispatch_indirect_calls(text)
+        text = dispatch_indirect_calls(text, tag_addresses=True)
     if not (calls.recursive or calls.indirect) or not recursive_functions(text):
         return text, None
     try:

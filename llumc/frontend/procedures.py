@@ -181,10 +181,11 @@ def _tag_addresses(text: str, taken: list[str]) -> str:
     return pattern.sub(lambda m: "@" + _quoted(FUNCTION_TAG_PREFIX + _strip(m.group(1))), text)
 
 
-def dispatch_indirect_calls(text: str) -> str:
+def dispatch_indirect_calls(text: str, tag_addresses: bool = False) -> str:
     """The module with every call through a function pointer turned into a direct call of a
-    dispatcher among the address-taken functions of the call's type (module docstring)."""
-    if not _INDIRECT_CALL.search(text):
+    dispatcher among the address-taken functions of the call's type (module docstring); the
+    addresses tagged too where there is no such call if `tag_addresses`."""
+    if not tag_addresses and not _INDIRECT_CALL.search(text):
         return text
     functions = _functions(text)
     taken = _address_taken(text, functions)

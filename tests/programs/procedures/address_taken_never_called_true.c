@@ -1,4 +1,4 @@
-/* f's address is taken but no call goes through a pointer: f stays a function of its own. */
+/* f's address is taken but no call goes through a pointer. */
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
 int f(int a) { return a + 1; }
