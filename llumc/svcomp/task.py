@@ -240,6 +240,11 @@ def plan_check(program: Path, *, prop: str | None = None, property_file: Path | 
     elif prop is not None:
         selected = PropertySpec(prop)  # validated by the CLI (llumc's names, `all` included)
     if program.suffix.lower() not in TASK_SUFFIXES:
+        # at once, before any progress line: the one line of bad input
+        if not program.exists():
+            raise LlumcError(f"no such file: {program}")
+        if program.is_dir():
+            raise LlumcError(f"is a directory, not a C file: {program}")
         return CheckPlan(program, None, [selected or PropertySpec("unreach-call")], requested == "ILP32")
     task = read_task(program)
     if requested is not None and requested != task.data_model:
