@@ -32,6 +32,7 @@ TIMEOUT = 60
     ("callback_true.c", "true", None),
     ("table_side_effect_true.c", "true", None),
     ("loop_in_recursion_true.c", "true", None),
+    ("global_struct_of_pointers_true.c", "true", None),
 ])
 def test_verdicts(program: str, verdict: str, line: int | None) -> None:
     result = check_program(PROGRAMS / program, timeout=TIMEOUT)

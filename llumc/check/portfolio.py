@@ -196,6 +196,13 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     return _deepening_recursion(path, options, progress)
 
 
+# Procedure summaries are tried once the bound has been deepened this far (one round from the
+# default 4): many recursions end a few levels deeper, and unrolling answers them in a fraction
+# of the time the summaries' checks take (fibo_2calls_6: 0.35 s by unrolling, 4.5 s with
+# summaries tried first).
+SUMMARIES_FROM_DEPTH = 6
+
+
 def _deeper(depth: int) -> int:
     """The next recursion bound: half as deep again. Doubling would cost a tree recursion (two
     calls per level) its size squared each round; a linear one gets 24 calls deep in 6 rounds."""
@@ -255,7 +262,7 @@ def _deepening_recursion(path: str | Path, options: CheckOptions, progress: Prog
         found = _bug_within_bound(path, original, progress, started, result.recursion_depth)
         if found is not None:
             return found
-        if not summaries_tried:
+        if not summaries_tried and (result.recursion_depth or 0) >= SUMMARIES_FROM_DEPTH:
             summaries_tried = True
             proven = _with_summaries(path, original, progress, started)
             if proven is not None:
@@ -263,6 +270,13 @@ def _deepening_recursion(path: str | Path, options: CheckOptions, progress: Prog
         deeper = _deeper_check(path, original, progress, started, result)
         if deeper is None:
             break
+        if not summaries_tried and not _bound_reached(deeper) and deeper.verdict == "unknown" \
+                and deeper.recursion_depth is not None:
+            # the deepening stopped (size limit, time) before summaries had their turn
+            summaries_tried = True
+            proven = _with_summaries(path, original, progress, started)
+            if proven is not None:
+                return proven
         result = deeper
     return result
 

@@ -485,7 +485,8 @@ class MemoryEncoder:
         gv = next((g for g in module.global_variables if g.name == name), None) if module is not None else None
         if gv is None:
             raise _unsupported(f"address of function or unknown global '{name}'", self._where(ins))
-        ty = str(gv.global_value_type)
+        # a named struct type may print as its whole definition (`%struct.s = type { ... }`)
+        ty = str(gv.global_value_type).split(" = type ", 1)[0]
         definition = str(gv).strip().split("\n")[0]
         kind = re.search(r"\b(global|constant) ", definition)
         if kind is None or gv.is_declaration:

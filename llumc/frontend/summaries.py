@@ -492,14 +492,17 @@ def unsigned_positions(text: str, function: str) -> set[int]:
 
 
 def strongest(facts: list[Fact]) -> list[Fact]:
-    """The facts without those another one implies by its constants alone: of `r >= k` (same
-    right side but k) the largest k, of `r <= k` the smallest; of `a_j <= c ==> E` the largest
-    c, of `a_j > c ==> E` the smallest. What a summary says, the way a reader wants it."""
+    """The facts without those another one implies by its constants alone: of `r >= k` the
+    largest k, of `r <= k` the smallest; of `a_j <= c ==> E` the largest c, of `a_j > c ==> E`
+    the smallest (not `r >= a_i + k`: the sum wraps). What a summary says, the way a reader
+    wants it; every fact was proven, those left out too."""
     def weaker(fact: Fact, other: Fact) -> bool:
         if fact is other or (fact.function, fact.relation, fact.parameter) != \
                 (other.function, other.relation, other.parameter):
             return False
         if fact.guard is None and other.guard is None:
+            if fact.parameter is not None:
+                return False  # `a_i + k` wraps: a larger k does not give a stronger fact
             if fact.relation == ">=":
                 return other.constant > fact.constant
             return fact.relation == "<=" and other.constant < fact.constant
