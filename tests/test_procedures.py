@@ -279,3 +279,18 @@ def test_recursion_depth_option(tmp_path: Path) -> None:
     assert (tmp_path / "d30.cnf").stat().st_size > 5 * (tmp_path / "d2.cnf").stat().st_size
     bad = encode("0")
     assert bad.returncode == 2 and bad.stderr.strip() == "llumc: error: --recursion-depth must be positive"
+
+
+def test_summaries_hold_under_valid_memsafety_too() -> None:
+    """A harness's failing fact is an error under every property (under valid-memsafety a
+    reach_error is not one): `f(n) == 0` is dropped, and the summaries prove nothing false."""
+    import time
+
+    from llumc.check.portfolio import CheckOptions, CheckSchedule
+    from llumc.check.summaries import prove_with_summaries
+
+    path = PROGRAMS / "rare_value_memsafety.c"
+    options = CheckOptions(prop="valid-memsafety", memtrack=False, timeout=40)
+    result = prove_with_summaries(path, options, lambda o: CheckSchedule(path, o, None).run(), None,
+                                  time.monotonic() + 40)
+    assert result is None or result.verdict == "false", (result.verdict, result.summaries)

@@ -52,6 +52,8 @@ def _sites_in(result: EncodeResult, block_name: str, prop: str) -> list[ErrorSit
             function = instr.callee.split(".", 1)[1] if "." in instr.callee else instr.callee
             sites.append(ErrorSite("recursion-bound", instr.line,
                                    f"'{function}' called deeper than the recursion bound", column))
+        elif kind == "summary-check":
+            sites.append(ErrorSite("summary-check", instr.line, f"{instr.callee}() reached", column))
         elif kind == "invalid-call":
             sites.append(ErrorSite("invalid-call", instr.line,
                                    "call through a function pointer that points to no function of the call's type",

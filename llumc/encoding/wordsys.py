@@ -179,7 +179,7 @@ class StepEncoder:
             return "stop", None, self.ok
         if kind == "trap":
             return "stop", None, self.error
-        if kind in ("recursion-bound", "invalid-call"):
+        if kind in ("recursion-bound", "invalid-call", "summary-check"):
             # outcomes of their own: an error state, never confirmed as the property's error
             # (llumc.check.counterexample says what they are); no TRUE while reachable
             return "stop", None, self.error

@@ -131,7 +131,8 @@ def classify_call(name: str) -> str | None:
     """Kind of a called function for the encoder: "nondet" | "assume" | "assert" | "error" |
     "abort" | "exit" | "trap" (llvm.ubsantrap: a failed instrumented check) |
     "recursion-bound" (a recursion deeper than the unrolled depth) | "invalid-call" (through a
-    function pointer that is no function of its type) | None (not a primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
+    function pointer that is no function of its type) | "summary-check" (a summary harness's
+    fact fails) | None (not a primitive). The width of a nondet value is that of the call's return type (`nondet_width`).
     `__llumc_uninit_iN` (the value of an uninitialised local) is "nondet" too."""
     if name.startswith(NONDET_PREFIX) or name.startswith(UNINIT_PREFIX) or name.startswith(LIBRET_PREFIX) \
             or name == ARGC_FUNCTION:
@@ -139,7 +140,9 @@ def classify_call(name: str) -> str | None:
     if name.startswith(BOUND_PREFIX):
         return "recursion-bound"
     if name.startswith(SUMMARY_CHECK_PREFIX):
-        return "error"  # a summary fact that does not hold (llumc.frontend.summaries' harness)
+        # a summary fact that does not hold (llumc.frontend.summaries' harness): an error under
+        # every property, as reach_error is under unreach-call only
+        return "summary-check"
     if name == INVALID_CALL:
         return "invalid-call"
     return PRIMITIVES.get(name)
