@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from llumc.check.portfolio import check_program
+from llumc.frontend.cfg import split_top
 from llumc.frontend.compile import Checks, compile_c
 from llumc.frontend.procedures import (BOUND_PREFIX, FUNCTION_TAG_PREFIX, INVALID_CALL, dispatch_indirect_calls,
-                                       recursive_functions, split_top_level, unroll_recursion)
+                                       recursive_functions, unroll_recursion)
 
 PROGRAMS = Path(__file__).parent / "programs" / "procedures"
 TIMEOUT = 60
@@ -164,7 +165,7 @@ def test_unrolling_clones_each_level_and_ends_in_the_bound() -> None:
 
 
 def test_split_top_level_keeps_nested_commas() -> None:
-    assert split_top_level("i32 1, { i32, i8 } %s, ptr byval(%struct.S) align 8 %p") == [
+    assert split_top("i32 1, { i32, i8 } %s, ptr byval(%struct.S) align 8 %p") == [
         "i32 1", "{ i32, i8 } %s", "ptr byval(%struct.S) align 8 %p"]
 
 

@@ -209,6 +209,11 @@ def _deeper(depth: int) -> int:
     return depth + max(1, depth // 2)
 
 
+def _time_left(options: CheckOptions, started: float) -> float | None:
+    """Seconds of the check begun at `started` still left (None: no time limit)."""
+    return None if options.timeout is None else options.timeout - (time.monotonic() - started)
+
+
 def _bound_reached(result: CheckResult) -> bool:
     return result.verdict == "unknown" and result.error is not None and result.error.kind == "recursion-bound"
 
@@ -218,7 +223,7 @@ def _bug_within_bound(path: str | Path, options: CheckOptions, progress: Progres
     """A replayed FALSE among the runs that stay within the recursion bound, in a third of the
     time left (at most 20 s): the engines' first trace may end at the bound and hide an error
     as short as it."""
-    left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+    left = _time_left(options, started)
     if left is not None and left < 2.0:
         return None
     if progress:
@@ -235,7 +240,7 @@ def _with_summaries(path: str | Path, options: CheckOptions, progress: Progress 
                     started: float) -> CheckResult | None:
     """A proof by procedure summaries (llumc.check.summaries) in a third of the time left: the
     recursion has no small bound, or unrolling would have proven it."""
-    left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+    left = _time_left(options, started)
     if left is not None and left < 2.0:
         return None
     deadline = time.monotonic() + (60.0 if left is None else left / 3)
@@ -286,7 +291,7 @@ def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | 
     """The check (`options`: the whole check's, begun at `started`) unrolled deeper than
     `result`'s bound; None when no time is left (`result` stands), and `result` with the reason
     why when no deeper unrolling fits."""
-    left = None if options.timeout is None else options.timeout - (time.monotonic() - started)
+    left = _time_left(options, started)
     if left is not None and left < 1.0:
         return None
     depth = _deeper(result.recursion_depth or DEFAULT_RECURSION_DEPTH)

@@ -48,7 +48,7 @@ from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
-                                       dispatch_indirect_calls, recursive_functions, unroll_recursion)
+                                       call_cycles, dispatch_indirect_calls, recursive_functions, unroll_recursion)
 SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
@@ -1206,26 +1206,7 @@ def _check_before_inlining(text: str, source: Path) -> "CallFacts":
             if callee_name in spans:
                 edges.append(callee_name)
         calls[name] = edges
-    return CallFacts(indirect=indirect, recursive=_has_cycle(calls, "main"))
-
-
-def _has_cycle(calls: dict[str, list[str]], root: str) -> bool:
-    """Whether a call cycle is reachable from `root` (depth-first, with an on-stack set)."""
-    state: dict[str, int] = {}
-    work = [(root, iter(calls.get(root, [])))]
-    state[root] = 1
-    while work:
-        name, callees = work[-1]
-        callee = next(callees, None)
-        if callee is None:
-            state[name] = 2
-            work.pop()
-        elif state.get(callee) == 1:
-            return True
-        elif callee not in state:
-            state[callee] = 1
-            work.append((callee, iter(calls.get(callee, []))))
-    return False
+    return CallFacts(indirect=indirect, recursive=bool(call_cycles(calls, "main")))
 
 
 @dataclass(frozen=True)

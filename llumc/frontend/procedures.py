@@ -29,12 +29,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from llumc.frontend.cfg import split_top
+
 __all__ = [
     "BOUND_PREFIX",
     "DEFAULT_RECURSION_DEPTH",
     "FUNCTION_TAG_PREFIX",
     "INVALID_CALL",
     "RecursionTooLarge",
+    "call_cycles",
     "called_through_pointer",
     "dispatch_indirect_calls",
     "function_of_tag",
@@ -86,22 +89,6 @@ def _quoted(name: str) -> str:
     return name if re.fullmatch(r"[\w.$-]+", name) else f'"{name}"'
 
 
-def split_top_level(text: str) -> list[str]:
-    """`text` split at the commas outside brackets: the arguments of a call or a parameter list."""
-    parts, depth, start = [], 0, 0
-    for position, char in enumerate(text):
-        if char in "([{<":
-            depth += 1
-        elif char in ")]}>":
-            depth -= 1
-        elif char == "," and depth == 0:
-            parts.append(text[start:position].strip())
-            start = position + 1
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
-
-
 def _value_type(argument: str) -> str:
     """The type of one argument or parameter (`i32 noundef %x` → `i32`)."""
     argument = argument.strip()
@@ -127,7 +114,7 @@ def _signature(prefix: str, parameters: str) -> Signature:
     """From a define/declare line: the words before the name (linkage, return attributes,
     the return type last) and the parameter list."""
     returns = prefix.split()[-1] if prefix.split() else "void"
-    parts = split_top_level(parameters)
+    parts = split_top(parameters)
     variadic = bool(parts) and parts[-1] == "..."
     return Signature(returns, tuple(_value_type(p) for p in parts if p != "..."), variadic)
 
@@ -194,7 +181,7 @@ def dispatch_indirect_calls(text: str, tag_addresses: bool = False) -> str:
 
     def rewrite(match: re.Match) -> str:
         head, attributes, returns, function_type, callee, arguments, metadata = match.groups()
-        parts = split_top_level(arguments)
+        parts = split_top(arguments)
         if function_type and "..." in function_type:
             signature = Signature(returns, tuple(_value_type(p) for p in parts), True)
         else:
@@ -269,7 +256,7 @@ def _call_graph(text: str, spans: dict[str, tuple[int, int]]) -> dict[str, list[
             for name, (start, end) in spans.items()}
 
 
-def _cycles(graph: dict[str, list[str]], root: str) -> list[set[str]]:
+def call_cycles(graph: dict[str, list[str]], root: str) -> list[set[str]]:
     """The strongly connected components reachable from `root` that contain a cycle (Tarjan's
     algorithm, iterative: call chains can be long)."""
     index: dict[str, int] = {}
@@ -316,7 +303,7 @@ def recursive_functions(text: str) -> list[set[str]]:
     spans = _function_spans(text)
     if "main" not in spans:
         return []
-    return _cycles(_call_graph(text, spans), "main")
+    return call_cycles(_call_graph(text, spans), "main")
 
 
 def _level_name(name: str, level: int) -> str:

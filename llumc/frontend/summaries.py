@@ -115,8 +115,8 @@ def pure_cycles(text: str, classify) -> list[set[str]] | None:
     """The call cycles reachable from main, if every function in them (and every function they
     call) is pure; None otherwise, or when there is no cycle."""
     cycles = recursive_functions(text)
-    if not cycles:
-        return None
+    if not cycles or any("main" in cycle for cycle in cycles):
+        return None  # (a recursive main: its harness would have to replace main itself)
     functions = _functions(text)
     defined = set(re.findall(r"^define [^@\n]*@(\"[^\"]+\"|[\w.$-]+)\(", text, re.M))
     for cycle in cycles:
