@@ -173,7 +173,8 @@ class LargeBlockEncoder(StepEncoder):
         self._leaks: bool | None = None  # encodes_leaks, decided once
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
         # memory left after SROA (llumc/encoding/memory.py); allocas are constant pointers, never state
-        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug) if uses_memory(fn) else None
+        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug,
+                                    strict_allocation=prop == "valid-memsafety") if uses_memory(fn) else None
         self.constants: dict[int, Term] = {}
         if self.memory is not None:
             self.constants = {key: self.memory.constant(key)

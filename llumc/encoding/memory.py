@@ -330,8 +330,13 @@ class MemoryEncoder:
     Use: `declare_state()` once after the encoder's own state; per step `begin_step(head)`,
     `encode(...)` for each memory instruction in execution order, `end_step(here, writes)`."""
 
-    def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int | None = None):
+    def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int | None = None,
+                 strict_allocation: bool = False):
         self.fn, self.tb, self.new_state, self.debug = fn, tb, new_state, debug
+        # valid-memsafety: an allocation of nondeterministic size that is negative, overflows or
+        # exceeds MAX_SYMBOLIC_BYTES is a fault; otherwise (unreach-call, no-overflow) it
+        # succeeds with the size asked, as SV-COMP's rules say (`_allocate_symbolic`)
+        self.strict_allocation = strict_allocation
         self.layout = Layout(fn.module)
         # read when an encoder is made, not imported: the differential test makes every array
         # abstract (tracked cells everywhere) by setting the module's bound
@@ -737,7 +742,7 @@ class MemoryEncoder:
                         self.layout.size(element) == obj.cell
                 except UnsupportedError:
                     obj.element_cells = False
-                cells = obj.size // obj.cell if not obj.size_operands else self.MAX_SYMBOLIC_BYTES // obj.cell
+                cells = obj.size // obj.cell if not obj.size_operands else self._max_size(obj) // obj.cell
                 name = f"{obj.c_name}.tracked_index"
                 obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
                 name = f"{obj.c_name}[#]"
@@ -889,9 +894,16 @@ class MemoryEncoder:
         tb = self.tb
         if obj.size_var is not None:
             size = self._cell(obj.size_var)
-            # (narrower under --32: an object's size is below 2^33 bytes, MAX_SYMBOLIC_BYTES or
-            # argc + 1 pointers, so the address width plus 2 bits holds it exactly)
-            return tb.zext(size, bits) if bits >= size.width else tb.extract(size, bits - 1, 0)
+            if bits >= size.width:
+                return tb.zext(size, bits)
+            # (narrower under --32: the address width plus 2 bits holds the size of every object
+            # that fits in the address space exactly; a larger one, possible only where an
+            # allocation of nondeterministic size exceeds the address space, stays larger than
+            # the address space: 2^bits - 1)
+            narrow = tb.extract(size, bits - 1, 0)
+            if obj.argument or self._max_size(obj) < 1 << bits:
+                return narrow
+            return tb.ite(tb.op("ult", size, tb.const(1 << bits, size.width)), narrow, tb.const((1 << bits) - 1, bits))
         return tb.const(obj.size, bits)
 
     def _fits(self, start: Term, obj: MemoryObject) -> Term:
@@ -1236,13 +1248,77 @@ class MemoryEncoder:
                                            tb.or_(tb.not_(tb.eq(real, end)), zero)))
         return holds
 
-    # sizes of nondeterministic objects: at most this many bytes, else the allocation is a fault
-    # (a negative VLA length, an overflowing multiplication; natively malloc would fail)
+    # valid-memsafety: sizes of nondeterministic objects are at most this many bytes, else the
+    # allocation is a fault (a negative VLA length, an overflowing multiplication)
     MAX_SYMBOLIC_BYTES = 1 << 31
+    # unreach-call, no-overflow: the largest size an object of nondeterministic size is held
+    # with (the largest offset a pointer holds); a larger request is held as this many bytes,
+    # so an access past it is a fault
+    MAX_OBJECT_BYTES = (1 << (OFFSET_BITS - 1)) - 1
+
+    def _max_size(self, obj: MemoryObject) -> int:
+        """The largest size in bytes an object of nondeterministic size may get: what its size
+        operands' widths allow (a VLA's count is signed), at most MAX_OBJECT_BYTES; under
+        valid-memsafety MAX_SYMBOLIC_BYTES. The tracked index covers every cell up to it."""
+        if self.strict_allocation:
+            return self.MAX_SYMBOLIC_BYTES
+        largest = obj.element
+        for operand in obj.size_operands:
+            width = self._operand_width(operand)
+            largest *= (1 << (width - 1)) - 1 if obj.heap is None else (1 << width) - 1
+        return min(largest, self.MAX_OBJECT_BYTES)
+
+    def _operand_width(self, operand) -> int:
+        """The bit width of a size operand (an instruction's result or a constant; unknown:
+        OFFSET_BITS, the widest the encoder extends to)."""
+        if isinstance(operand, Ref):
+            definition = self.defs.get(operand.key)
+            return getattr(definition, "width", None) or OFFSET_BITS
+        return getattr(operand, "width", None) or OFFSET_BITS
 
     def _allocate_symbolic(self, ins: Instr, obj: MemoryObject, arg, guard: Term, here: Term) -> Term:
         """Set the size of an object of nondeterministic size where it is allocated; returns
-        the guard under which the allocation succeeded."""
+        the guard under which the allocation succeeded.
+
+        Under valid-memsafety a negative VLA length, an overflowing product or a size over
+        MAX_SYMBOLIC_BYTES is a fault. Otherwise (docs/memory.md, "Allocations of
+        nondeterministic size") the allocation succeeds, as SV-COMP's rules assume, with the size
+        the program asked for computed without wrap-around: element size times the operands
+        (a VLA's count signed, malloc's and calloc's unsigned), held as MAX_OBJECT_BYTES where it
+        is larger; a VLA of length <= 0 gets 0 bytes, so every access to it is a fault. Only an
+        object whose address a comparison needs and that cannot fit in the address space ends
+        the run undecided (its address could not be chosen)."""
+        if self.strict_allocation:
+            return self._allocate_strictly(ins, obj, arg, guard, here)
+        tb = self.tb
+        size = tb.const(obj.element, OFFSET_BITS)
+        overflow = tb.false()
+        nonpositive = tb.false()
+        for position, _ in enumerate(obj.size_operands):
+            term = arg(position)
+            if obj.heap is None:  # a VLA's length: a signed count
+                nonpositive = tb.or_(nonpositive, tb.not_(tb.op("slt", tb.const(0, term.width), term)))
+            term = tb.zext(term, OFFSET_BITS) if term.width < OFFSET_BITS else term
+            overflow = tb.or_(overflow, tb.op("umulo", size, term))
+            size = tb.op("mul", size, term)
+        largest = tb.const(self.MAX_OBJECT_BYTES, OFFSET_BITS)
+        size = tb.ite(tb.or_(overflow, tb.op("ult", largest, size)), largest, size)
+        size = tb.ite(nonpositive, tb.const(0, OFFSET_BITS), size)
+        self._current[obj.size_var.index] = tb.ite(guard, size, self._cell(obj.size_var))
+        if obj.address is None or self._max_size(obj) <= (1 << self.address_bits) - 2:
+            return guard
+        # its address is compared: no address fits an object this large (`_fits`)
+        too_large = tb.op("ult", tb.const((1 << self.address_bits) - 2, OFFSET_BITS), size)
+        cond = tb.and_(here, tb.and_(guard, too_large))
+        what = (f"address of '{obj.c_name}', whose size exceeds the {self.address_bits}-bit address space, "
+                f"compared with other objects")
+        self.faults.append(MemoryFault(self._head, ins.line, "allocation", cond, tb.false(), [], [(what, cond)]))
+        self.last_fault = too_large if self.last_fault is None else tb.or_(self.last_fault, too_large)
+        return tb.and_(guard, tb.not_(too_large))
+
+    def _allocate_strictly(self, ins: Instr, obj: MemoryObject, arg, guard: Term, here: Term) -> Term:
+        """valid-memsafety's allocation of nondeterministic size: a negative VLA length, an
+        overflowing product or more than MAX_SYMBOLIC_BYTES is a fault."""
         tb = self.tb
         size = tb.const(obj.element, OFFSET_BITS)
         fault = tb.false()
