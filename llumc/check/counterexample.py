@@ -123,6 +123,25 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
     return None
 
 
+def native_mismatch(encoded: EncodeResult, trace: list[list[int]]) -> str | None:
+    """Why a native run cannot be trusted to follow the trace, or None: some step of it makes
+    an allocation of nondeterministic size a native run does not make as the model does
+    (llumc.encoding.memory.NativeMismatch: a VLA of length <= 0, or a very large one)."""
+    from llumc.encoding.terms import evaluate
+
+    mismatches = getattr(encoded.word, "native_mismatches", None)
+    if not mismatches:
+        return None
+    symbols = read_symbol_map(encoded.ts.comments)
+    for assignment in trace[:-1]:
+        leaves = step_values(encoded, symbols, assignment)
+        cache: dict[int, int] = {}
+        for mismatch in mismatches:
+            if evaluate(mismatch.cond, leaves, cache):
+                return mismatch.description
+    return None
+
+
 def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int, int]] | None:
     """The allocator's choices a trace makes, for the native replay: (k, j) when the k-th heap
     allocation of the run (malloc and calloc in the order they run, from 0) got the address
@@ -383,6 +402,11 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         # undefined behaviour before the property's error: the program's answer is not defined
         result.reason = f"invalid memory access (undefined behaviour): {fault.description} at {where}"
         result.error = ErrorSite("memory", fault.line, fault.description)
+        return result
+    mismatch = native_mismatch(encoded, trace)
+    if mismatch is not None:
+        result.error = sites[0] if len(sites) == 1 else None
+        result.reason = f"counterexample not confirmed: {mismatch}"
         return result
     if sites and sites[0].kind in ("recursion-bound", "invalid-call"):
         return _outcome_of_its_own(encoded, sites[0], source, result, [i.value for i in inputs],

@@ -617,4 +617,5 @@ class LargeBlockEncoder(StepEncoder):
             self.fn.source, {}, self.reached, regions=True,
             memory_faults=self.memory.faults if self.memory is not None else [],
             memory_objects=self.memory.objects if self.memory is not None else [],
+            native_mismatches=self.memory.native_mismatches if self.memory is not None else [],
         )

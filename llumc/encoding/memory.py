@@ -177,6 +177,27 @@ class MemoryFault:
     leak: bool = False  # not an access: heap memory no pointer reaches, or not freed at the end
 
 
+@dataclass
+class NativeMismatch:
+    """An allocation of nondeterministic size a native run does not make as the model does:
+    `cond` (over the step's current state and inputs) holds when the step runs it with a VLA
+    length <= 0 (undefined in C; natively the stack pointer moves up into the frame) or more
+    than NATIVE_ALLOCATION_BYTES (natively malloc may return NULL and a VLA overruns the stack,
+    or under 32 bits wraps to a small size). A counterexample through one is not replayed:
+    the native run could not be trusted to follow it."""
+
+    head: str
+    line: int | None
+    description: str
+    cond: Term
+
+
+# the largest allocation of nondeterministic size a native replay is trusted to make as the model
+# does: well inside the 128 MiB Linux keeps free below the stack (a larger VLA could land in
+# mapped memory), and the replay harness's arena (LLUMC_ARENA_BYTES)
+NATIVE_ALLOCATION_BYTES = 1 << 24
+
+
 def _unmodelled_text(access: str, obj: MemoryObject) -> str:
     """What an undecided access of main's arguments touches, for the UNKNOWN's reason."""
     if obj.argument == "vector":
@@ -347,6 +368,7 @@ class MemoryEncoder:
         self.object_of_call: dict[int, MemoryObject] = {}  # malloc/calloc call site -> its object
         self.defs: dict[int, Instr] = {ins.key: ins for b in fn.blocks for ins in b.instrs}
         self.faults: list[MemoryFault] = []
+        self.native_mismatches: list[NativeMismatch] = []  # `_allocate_symbolic`, for the replay
         self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
         # a fresh nondet value of a width for the instruction being encoded (set by the step
         # encoder: one input per instruction and `site`, see `MemoryObject.abstract`; site -2 is
@@ -1305,6 +1327,12 @@ class MemoryEncoder:
         size = tb.ite(tb.or_(overflow, tb.op("ult", largest, size)), largest, size)
         size = tb.ite(nonpositive, tb.const(0, OFFSET_BITS), size)
         self._current[obj.size_var.index] = tb.ite(guard, size, self._cell(obj.size_var))
+        unlike_native = tb.or_(nonpositive, tb.op("ult", tb.const(NATIVE_ALLOCATION_BYTES, OFFSET_BITS), size))
+        asked = "a length <= 0 or more than" if obj.heap is None else "more than"
+        what = (f"'{obj.c_name}' is allocated with {asked} {NATIVE_ALLOCATION_BYTES >> 20} MiB at {self._where(ins)}, "
+                f"which a native run does not reproduce")
+        self.native_mismatches.append(NativeMismatch(self._head, ins.line, what,
+                                                     tb.and_(here, tb.and_(guard, unlike_native))))
         if obj.address is None or self._max_size(obj) <= (1 << self.address_bits) - 2:
             return guard
         # its address is compared: no address fits an object this large (`_fits`)

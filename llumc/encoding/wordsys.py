@@ -77,6 +77,9 @@ class WordTransitionSystem:
     # one is a memory fault, not the property's error
     memory_faults: list = field(default_factory=list)
     memory_objects: list = field(default_factory=list)  # llumc.encoding.memory.MemoryObject
+    # allocations a native run does not make as the model does (llumc.encoding.memory.NativeMismatch):
+    # a counterexample through one is not replayed
+    native_mismatches: list = field(default_factory=list)
 
     @property
     def curr(self) -> StateVar:
