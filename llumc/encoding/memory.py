@@ -193,7 +193,7 @@ class NativeMismatch:
 
 
 # the largest allocation of nondeterministic size a native replay is trusted to make as the model
-# does: well inside the 128 MiB Linux keeps free below the stack (a larger VLA could land in
+# does: well inside the at least 128 MiB Linux keeps free below the stack (a larger VLA could land in
 # mapped memory), and the replay harness's arena (LLUMC_ARENA_BYTES)
 NATIVE_ALLOCATION_BYTES = 1 << 24
 
