@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from llumc.frontend.cfg import split_top
 from llumc.frontend.procedures import BOUND_PREFIX, call_cycles
 
-__all__ = ["NotStackable", "STACK_PREFIX", "StackPlan", "plan_heads", "stack_function"]
+__all__ = ["FIRST_STACK_DEPTH", "MAX_STACK_DEPTH", "NotStackable", "STACK_PREFIX", "StackPlan", "plan_heads",
+           "stack_function", "stack_recursion", "with_inline_attribute"]
 
 STACK_PREFIX = "llumc.stack."
 # the largest stack bound: frame arrays beyond the memory model's exact objects would be
@@ -175,6 +176,8 @@ def _read(define_line: str, body: list[str], name: str, types: dict[str, str]) -
         if value is None:
             raise NotStackable(f"{name} has an unnamed parameter")
         parameters.append((parameter.split()[0], value.group(1)))
+    if any('%"' in line or line.startswith('"') for line in body):
+        raise NotStackable(f"{name} has quoted value names")
     call = re.compile(r"\bcall [^@]*@" + re.escape(name) + r"\(")
     segments: list[_Segment] = []
     block_end: dict[str, str] = {}
@@ -248,8 +251,7 @@ def _live_across_calls(function: _Function, values: set[str]) -> dict[str, set[s
         STACK_PREFIX + "cont.")}
 
 
-def stack_function(define_line: str, body: list[str], name: str, types: dict[str, str], depth: int,
-                   bound_debug: str = "") -> str:
+def stack_function(define_line: str, body: list[str], name: str, types: dict[str, str], depth: int) -> str:
     """The function `name` (its define line, the lines of its body, the types of its values)
     rewritten to run its own recursive calls on a stack of `depth` frames (module docstring)."""
     function = _read(define_line, body, name, types)
