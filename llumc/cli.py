@@ -82,7 +82,10 @@ def check_command(
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     recursion_depth: Optional[int] = typer.Option(
-        None, "--recursion-depth", help="Unroll recursion this many calls deep first (default 4); deepened while reached."),
+        None, "--recursion-depth", help="Recursion bound: this many nested calls first (default 4); deepened while reached."),
+    recursion: str = typer.Option(
+        "auto", "--recursion",
+        help="How recursion is encoded: auto (unrolled while that fits, then a call stack) | unroll | stack."),
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
@@ -126,6 +129,7 @@ def check_command(
         raise LlumcError("--timeout must be positive")
     if recursion_depth is not None and recursion_depth <= 0:
         raise LlumcError("--recursion-depth must be positive")
+    call_stack = _call_stack_choice(recursion)
     if memory_limit is not None and memory_limit <= 0:
         raise LlumcError("--memory-limit must be positive")
     from solvers.supervise import Limits, process_age, supervise
@@ -154,7 +158,7 @@ def check_command(
         return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
                              solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
                              ic3_direction=ic3_direction, invariants=invariants, recursion_depth=recursion_depth,
-                             columns=witness is not None)  # only witnesses need columns
+                             call_stack=call_stack, columns=witness is not None)  # only witnesses need columns
 
     def work() -> None:
         if plan.task is not None:
@@ -178,6 +182,16 @@ def check_command(
         sys.stdout.buffer.write(ending.output)
         sys.exit(ending.code)
     sys.exit(_answer_without_worker(ending, plan, engine=engine, as_json=as_json))
+
+
+RECURSION_CHOICES = {"auto": None, "unroll": False, "stack": True}
+
+
+def _call_stack_choice(recursion: str) -> bool | None:
+    """`--recursion` as `compile_c`'s `call_stack`."""
+    if recursion not in RECURSION_CHOICES:
+        raise LlumcError(f"--recursion must be one of {' | '.join(RECURSION_CHOICES)}, not {recursion!r}")
+    return RECURSION_CHOICES[recursion]
 
 
 def _exit_code(result) -> int:
@@ -429,7 +443,10 @@ def encode_command(
     check_div_by_zero: bool = typer.Option(False, "--check-div-by-zero", help="Division by zero is an error too."),
     check_shift: bool = typer.Option(False, "--check-shift", help="Shift amount >= width is an error too."),
     recursion_depth: int = typer.Option(
-        4, "--recursion-depth", help="Unroll recursion this many calls deep; a deeper call is a bad state."),
+        4, "--recursion-depth", help="Recursion bound: this many nested calls; a deeper call is a bad state."),
+    recursion: str = typer.Option(
+        "auto", "--recursion",
+        help="How recursion is encoded: auto (unrolled if that fits, else a call stack) | unroll | stack."),
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
@@ -452,11 +469,12 @@ def encode_command(
         raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
     if fmt not in FORMATS:
         raise LlumcError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    call_stack = _call_stack_choice(recursion)
     if fmt != "dimspec":
         binary = output is not None and output.suffix.lower() != ".aag"
         data, lines = export(program, fmt, binary=binary, prop=prop, m32=m32, scheme=scheme, clang=clang,
                              check_div_by_zero=check_div_by_zero, check_shift=check_shift,
-                             recursion_depth=recursion_depth)
+                             recursion_depth=recursion_depth, call_stack=call_stack)
         if output is None:
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
@@ -473,7 +491,7 @@ def encode_command(
         raise LlumcError("--recursion-depth must be positive")
     result = encode_file(program, prop=prop, m32=m32, scheme=scheme, clang=clang,
                          check_div_by_zero=check_div_by_zero, check_shift=check_shift,
-                         recursion_depth=recursion_depth)
+                         recursion_depth=recursion_depth, call_stack=call_stack)
     text = format_dimspec(result.ts)
     if output is None:
         sys.stdout.write(text)

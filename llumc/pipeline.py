@@ -274,8 +274,10 @@ class EncodeResult:
     stats: EncodeStats
     fn: "Function | None" = None  # the CFG that was encoded (trace decoding reads its error sites)
     debug: "DebugInfo | None" = None  # C-level names and types (traces print unsigned variables unsigned)
-    # the program recurses: its recursion was unrolled this many calls deep (None: it does not)
+    # the program recurses: its recursion was unrolled this many calls deep, or runs on a call
+    # stack of this many frames (`call_stack`); None: it does not recurse
     recursion_depth: int | None = None
+    call_stack: bool = False
 
 
 def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]) -> dict[tuple[str, int], int]:
@@ -328,21 +330,22 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 fuse: bool | None = None, division: str = "aux", memtrack: bool = True,
                 columns: bool = False, value_names: bool | None = None,
                 recursion_depth: int | None = None, ir_transform=None,
-                recursion_cuts: bool = False) -> EncodeResult:
+                recursion_cuts: bool = False, call_stack: bool | None = None) -> EncodeResult:
     """C file -> DimSpec transition system for one property (`memtrack`: see
     `build_transition_system`; `columns`: source columns in the debug information,
     `value_names`: the IR's value names, `recursion_depth`: how deep a recursion is unrolled
     (None: the default), `ir_transform`: a rewrite of the prepared IR, see `compile_c`;
     `recursion_cuts`: a run deeper than the recursion bound ends without error instead of in
     its own outcome — the system then holds the runs within the bound only, for finding bugs
-    that such an outcome would otherwise hide; never a proof)."""
+    that such an outcome would otherwise hide; never a proof; `call_stack`: how recursion is
+    encoded, see `compile_c`)."""
     with cyclic_gc_paused():
         return _encode_file(path, prop=prop, m32=m32, scheme=scheme, clang=clang,
                             check_div_by_zero=check_div_by_zero, check_shift=check_shift,
                             cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                             fuse=fuse, division=division, memtrack=memtrack, columns=columns,
                             value_names=value_names, recursion_depth=recursion_depth,
-                            ir_transform=ir_transform, recursion_cuts=recursion_cuts)
+                            ir_transform=ir_transform, recursion_cuts=recursion_cuts, call_stack=call_stack)
 
 
 def _size(path: str | Path) -> int:
@@ -357,7 +360,7 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
                  columns: bool = False, value_names: bool | None = None,
                  recursion_depth: int | None = None, ir_transform=None,
-                 recursion_cuts: bool = False) -> EncodeResult:
+                 recursion_cuts: bool = False, call_stack: bool | None = None) -> EncodeResult:
     from llumc.frontend.cfg import read_main
     from llumc.frontend.compile import Checks, classify_call, compile_c
 
@@ -370,7 +373,8 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                         shift=check_shift)
         depth = {} if recursion_depth is None else {"recursion_depth": recursion_depth}
         front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow,
-                          columns=columns, value_names=value_names, ir_transform=ir_transform, **depth)
+                          columns=columns, value_names=value_names, ir_transform=ir_transform,
+                          call_stack=call_stack, **depth)
         t_front = time.perf_counter() - start
         start = time.perf_counter()
         fn = read_main(front.module, front.debug, str(path), text=front.ir)
@@ -388,4 +392,4 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
         if ahead is not None:
             ahead.close()
     stats.seconds = {"frontend": t_front, "transys": t_word, **stats.seconds}
-    return EncodeResult(ts, word, stats, fn, front.debug, front.recursion_depth)
+    return EncodeResult(ts, word, stats, fn, front.debug, front.recursion_depth, front.call_stack)

@@ -370,10 +370,12 @@ def native_truth(program: Program, binary: Path) -> Truth:
 # ----------------------------------------------------------------------------- the test
 
 
-def check_against_native(program: Program, data, work: Path, counts: Counter, keep: Path | None) -> None:
+def check_against_native(program: Program, data, work: Path, counts: Counter, keep: Path | None,
+                         **check) -> None:
     """One program: assertion constants from a probe build, the truth from native runs on every
-    input, then `llumc check`, which must not contradict it (FALSE replayed, TRUE's invariants
-    true natively). Counts "truth/verdict" pairs in `counts`; `keep` receives the program."""
+    input, then `llumc check` (with the options `check`), which must not contradict it (FALSE
+    replayed, TRUE's invariants true natively). Counts "truth/verdict" pairs in `counts`; `keep`
+    receives the program."""
     # probe build: the values each assertion's left side takes, over all valid runs
     probe_source = work / "probe.c"
     probe_source.write_text(program.render(probe=True))
@@ -399,7 +401,7 @@ def check_against_native(program: Program, data, work: Path, counts: Counter, ke
     if truth.witness:  # alone in a process of its own too: no run depends on the ones before it
         [(outcome, _, _)] = run_native_probes(work / "diff.bin", [truth.witness])
         assert outcome == "error", f"native witness {truth.witness} alone: {outcome}\n{source.read_text()}"
-    result = check_program(source, timeout=TIMEOUT, m32=program.m32)
+    result = check_program(source, timeout=TIMEOUT, m32=program.m32, **check)
     counts[f"{truth.verdict}/{result.verdict}"] += 1
     if keep:
         number = sum(value for key, value in counts.items() if "/" in key)
@@ -431,9 +433,9 @@ def check_against_native(program: Program, data, work: Path, counts: Counter, ke
 
 
 def run_differential(strategy: st.SearchStrategy[Program], examples: int, tmp_path: Path, keep: Path | None,
-                     label: str) -> Counter:
+                     label: str, **check) -> Counter:
     """`examples` programs of `strategy`, each checked against native execution; prints and
-    returns the counts of native truth/llumc verdict pairs."""
+    returns the counts of native truth/llumc verdict pairs. `check`: options of `check_program`."""
     counts: Counter = Counter()
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
@@ -442,7 +444,7 @@ def run_differential(strategy: st.SearchStrategy[Program], examples: int, tmp_pa
               suppress_health_check=list(HealthCheck))
     @given(program=strategy, data=st.data())
     def one(program: Program, data) -> None:
-        check_against_native(program, data, Path(tempfile.mkdtemp(dir=tmp_path)), counts, keep)
+        check_against_native(program, data, Path(tempfile.mkdtemp(dir=tmp_path)), counts, keep, **check)
 
     one()
     total = sum(value for key, value in counts.items() if "/" in key)

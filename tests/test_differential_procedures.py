@@ -21,6 +21,9 @@ No undefined behaviour: no NULL call, no unbounded recursion, and the rules of t
 evaluated before it, read `calls`. Main sets `calls` to 0 first: the native driver runs all
 inputs in one process, so a global would otherwise start where the previous run left it. LLUMC_DIFF_PROCEDURE_EXAMPLES sets the number of programs
 (default 60: about a minute); LLUMC_DIFF_TIMEOUT and LLUMC_DIFF_KEEP are those of the base test.
+
+The same programs again with every recursion the call stack takes on it
+(llumc.frontend.callstack; LLUMC_DIFF_STACK_EXAMPLES, default 15).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from test_differential import KEEP, Builder, Input, Program, inputs, run_differe
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
 EXAMPLES = int(os.environ.get("LLUMC_DIFF_PROCEDURE_EXAMPLES", "60"))
+STACK_EXAMPLES = int(os.environ.get("LLUMC_DIFF_STACK_EXAMPLES", "15"))
 # (result, parameter types) of the functions in the table
 SIGNATURES = [("int", ("int", "int")), ("int", ("int",)), ("unsigned", ("unsigned", "int")),
               ("short", ("char", "int"))]
@@ -295,3 +299,9 @@ def procedure_programs(draw) -> Program:
 def test_llumc_never_contradicts_native_execution_with_procedures(tmp_path):
     keep = Path(KEEP) / "procedures" if KEEP else None
     run_differential(procedure_programs(), EXAMPLES, tmp_path, keep, "differential with procedures")
+
+
+def test_llumc_never_contradicts_native_execution_on_the_call_stack(tmp_path):
+    keep = Path(KEEP) / "callstack" if KEEP else None
+    run_differential(procedure_programs(), STACK_EXAMPLES, tmp_path, keep, "differential on the call stack",
+                     call_stack=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from llumc.check.result import CheckResult, ErrorSite, InputValue, Progress, TraceStep
 from llumc.frontend.compile import UNINIT_PREFIX
+from llumc.frontend.callstack import STACK_PREFIX
 from llumc.frontend.procedures import called_through_pointer
 from llumc.pipeline import EncodeResult, SymbolMap, executed_blocks, read_symbol_map, step_values
 
@@ -320,6 +321,8 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
         for var in values_only:
             if not (ir_names or var.c_names):
                 continue  # an IR temporary: shown with --ir-trace only
+            if not ir_names and all(name.startswith(STACK_PREFIX) for name in var.c_names):
+                continue  # the call stack's frames (llumc.frontend.callstack): shown with --ir-trace only
             if i == 0 and index_of.get(id(var)) in setup:
                 continue
             before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])

@@ -21,6 +21,7 @@ from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexa
 from llumc.check.result import CheckResult, Progress
 from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.errors import UnsupportedError
+from llumc.frontend.callstack import FIRST_STACK_DEPTH, MAX_STACK_DEPTH
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
 from llumc.pipeline import EncodeResult, encode_file
 
@@ -136,6 +137,9 @@ class CheckOptions:
     summary_harness: bool = False  # the program is a summary harness: a counterexample names a failing fact
     # runs deeper than the recursion bound end without error (bug finding only: never TRUE)
     recursion_cuts: bool = False
+    # recursion on a call stack: True always, False never (unrolled), None where unrolling
+    # exceeds its size limits (`compile_c`)
+    call_stack: bool | None = None
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -172,6 +176,7 @@ def check_program(
     memtrack: bool | None = None,
     columns: bool = False,
     recursion_depth: int | None = None,
+    call_stack: bool | None = None,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
@@ -185,7 +190,8 @@ def check_program(
     without them the front end is much faster on large programs (see `compile_c`)."""
     options = CheckOptions(prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang, solver=solver,
                            ir_trace=ir_trace, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
-                           memtrack=memtrack, columns=columns, recursion_depth=recursion_depth)
+                           memtrack=memtrack, columns=columns, recursion_depth=recursion_depth,
+                           call_stack=call_stack)
     return check(path, options, progress)
 
 
@@ -203,10 +209,16 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
 SUMMARIES_FROM_DEPTH = 6
 
 
-def _deeper(depth: int) -> int:
-    """The next recursion bound: half as deep again. Doubling would cost a tree recursion (two
-    calls per level) its size squared each round; a linear one gets 24 calls deep in 6 rounds."""
-    return depth + max(1, depth // 2)
+def _deeper(depth: int, call_stack: bool) -> int:
+    """The next recursion bound. On a call stack (llumc.frontend.callstack) twice as deep: the
+    encoding grows by a few cells per frame. Unrolled, half as deep again: doubling would cost a
+    tree recursion (two calls per level) its size squared each round; a linear one gets 24
+    calls deep in 6 rounds."""
+    return min(max(2 * depth, FIRST_STACK_DEPTH), MAX_STACK_DEPTH) if call_stack else depth + max(1, depth // 2)
+
+
+def _bound_words(depth: int | None, call_stack: bool) -> str:
+    return f"on a call stack of {depth} frames" if call_stack else f"unrolled {depth} calls deep"
 
 
 def _time_left(options: CheckOptions, started: float) -> float | None:
@@ -294,9 +306,13 @@ def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | 
     left = _time_left(options, started)
     if left is not None and left < 1.0:
         return None
-    depth = _deeper(result.recursion_depth or DEFAULT_RECURSION_DEPTH)
+    depth = _deeper(result.recursion_depth or DEFAULT_RECURSION_DEPTH, result.call_stack)
+    if result.call_stack and depth <= (result.recursion_depth or 0):
+        result.reason = f"{result.reason}; the call stack is at its largest ({depth} frames)"
+        result.error = None  # (ends the deepening)
+        return result
     if progress:
-        progress(f"{result.reason}: unrolling {depth} calls deep")
+        progress(f"{result.reason}: {_bound_words(depth, result.call_stack)}")
     options = replace(options, recursion_depth=depth, timeout=left)
     deeper = CheckSchedule(path, options, progress).run()
     deeper.seconds = time.monotonic() - started
@@ -311,7 +327,8 @@ def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | 
         result.error = None  # (ends the deepening)
         return result
     if deeper.verdict == "unknown" and (deeper.error is None or deeper.error.kind != "recursion-bound"):
-        deeper.reason = f"{deeper.reason} (unrolled {deeper.recursion_depth} calls deep; before: {result.reason})"
+        deeper.reason = (f"{deeper.reason} ({_bound_words(deeper.recursion_depth, deeper.call_stack)}; "
+                         f"before: {result.reason})")
     return deeper
 
 
@@ -451,6 +468,7 @@ class CheckSchedule:
         res.phases = dict(self.clock.seconds)
         res.heap_objects = self.heap_objects
         res.recursion_depth = self.encoded.recursion_depth if self.encoded is not None else None
+        res.call_stack = self.encoded.call_stack if self.encoded is not None else False
         res.invariant_search = self.search_report
         if self.strengthening is not None and res.verdict == "true" and self.invariants_checked:
             res.invariants = [loop.to_json() for loop in self.strengthening.loops]
@@ -474,7 +492,7 @@ class CheckSchedule:
                 self.encoded = encode_file(self.path, prop=o.prop, m32=o.m32, clang=o.clang, scheme=o.scheme,
                                            memtrack=o.memtrack is not False, columns=o.columns,
                                            recursion_depth=o.recursion_depth, ir_transform=o.ir_transform,
-                                           recursion_cuts=o.recursion_cuts)
+                                           recursion_cuts=o.recursion_cuts, call_stack=o.call_stack)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
         except _Timeout:

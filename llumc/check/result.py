@@ -80,6 +80,7 @@ class CheckResult:
     # the program recurses: the bound its recursion was unrolled to (a TRUE shows it never
     # reached; llumc.frontend.procedures); None if it does not recurse
     recursion_depth: int | None = None
+    call_stack: bool = False  # the recursion ran on a call stack of that many frames (else unrolled)
     # TRUE by procedure summaries (llumc.check.summaries): {function, expression} per fact, each
     # proven by induction over the calls; main proven with the calls replaced by them
     summaries: list[dict] = field(default_factory=list)

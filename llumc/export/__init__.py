@@ -40,7 +40,8 @@ def symbol_lines(wts: WordTransitionSystem, state_first: list[int], input_first:
 
 def word_system(path, *, prop: str = "unreach-call", m32: bool = False, scheme: str = "lbe",
                 clang: str | None = None, check_div_by_zero: bool = False,
-                check_shift: bool = False, recursion_depth: int | None = None) -> WordTransitionSystem:
+                check_shift: bool = False, recursion_depth: int | None = None,
+                call_stack: bool | None = None) -> WordTransitionSystem:
     """C file -> the word-level transition system, as `llumc.pipeline.encode_file` builds it
     (same front end, checks and scheme), without bit-blasting it to DimSpec."""
     from llumc.frontend.cfg import read_main
@@ -49,7 +50,8 @@ def word_system(path, *, prop: str = "unreach-call", m32: bool = False, scheme: 
 
     checks = Checks(overflow=prop in ("no-overflow", "all"), div_by_zero=check_div_by_zero, shift=check_shift)
     depth = {} if recursion_depth is None else {"recursion_depth": recursion_depth}
-    front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow, **depth)
+    front = compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=not checks.overflow, call_stack=call_stack,
+                      **depth)
     fn = read_main(front.module, front.debug, str(path))
     return build_transition_system(fn, prop=prop, scheme=scheme, classify=classify_call, debug=front.debug)
 

@@ -47,8 +47,11 @@ from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
+from llumc.frontend.callstack import (FIRST_STACK_DEPTH, MAX_STACK_DEPTH, NotStackable, plan_heads, stack_recursion,
+                                      with_inline_attribute)
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
-                                       call_cycles, dispatch_indirect_calls, recursive_functions, unroll_recursion)
+                                       call_cycles, call_graph, dispatch_indirect_calls, recursive_functions,
+                                       unroll_recursion)
 SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
@@ -85,8 +88,10 @@ class FrontendResult:
     m32: bool
     checks: Checks
     debug: DebugInfo = field(repr=False, default=None)  # C lines and variable names
-    # the program recurses: unrolled this many calls deep (llumc.frontend.procedures); None if not
+    # the program recurses: unrolled this many calls deep (llumc.frontend.procedures), or run on
+    # a call stack of this many frames (llumc.frontend.callstack); None if it does not recurse
     recursion_depth: int | None = None
+    call_stack: bool = False  # the recursion runs on a call stack (else it is unrolled)
 
 
 # `call void @llvm.ubsantrap(i8 K)`: K is clang's SanitizerHandler number. Measured with the
@@ -1622,10 +1627,14 @@ def compile_c(
     value_names: bool | None = None,
     recursion_depth: int = DEFAULT_RECURSION_DEPTH,
     ir_transform=None,
+    call_stack: bool | None = None,
 ) -> FrontendResult:
     """Compile a C file to the module the encoder reads: only `main`, scalars in SSA.
-    `recursion_depth`: how many calls deep a recursion is unrolled (llumc.frontend.procedures);
-    a run that would go deeper ends in the recursion bound's own outcome. `ir_transform`: a
+    `recursion_depth`: how many calls deep a recursion is unrolled (llumc.frontend.procedures)
+    or how many frames its call stack holds (llumc.frontend.callstack); a run that would go
+    deeper ends in the recursion bound's own outcome. `call_stack`: True runs recursion on a
+    call stack wherever the stack takes it, False unrolls it always, None (default) unrolls
+    where that fits the size limits and uses the stack beyond. `ir_transform`: a
     function of the prepared IR text (before procedures are made inlinable) that rewrites it —
     the procedure summaries' harness and summarised main (llumc.frontend.summaries).
     `columns`: debug locations with source columns, which only witnesses need; without them
@@ -1636,11 +1645,13 @@ def compile_c(
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
     with cyclic_gc_paused(), _function_spans_remembered():
         return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
-                          value_names=value_names, recursion_depth=recursion_depth, ir_transform=ir_transform)
+                          value_names=value_names, recursion_depth=recursion_depth, ir_transform=ir_transform,
+                          call_stack=call_stack)
 
 
 def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               columns: bool, value_names: bool | None, recursion_depth: int, ir_transform=None) -> FrontendResult:
+               columns: bool, value_names: bool | None, recursion_depth: int, ir_transform=None,
+               call_stack: bool | None = None) -> FrontendResult:
     source = Path(path)
     if not source.exists():
         raise LlumcError(f"no such file: {source}")
@@ -1653,20 +1664,30 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
         text = wrap_main(text, _function_spans(text)["main"][0], source.name)
     if ir_transform is not None:
         text = ir_transform(text)
-    return _compile_prepared(text, source, calls, m32=m32, checks=checks, recursion_depth=recursion_depth)
+    return _compile_prepared(text, source, calls, m32=m32, checks=checks, recursion_depth=recursion_depth,
+                             stack=call_stack)
 
 
 def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, checks: Checks,
-                      recursion_depth: int) -> FrontendResult:
-    """`compile_c` from the prepared IR text on: procedures made inlinable, passes, checks."""
+                      recursion_depth: int, stack: bool | None = None) -> FrontendResult:
+    """`compile_c` from the prepared IR text on: procedures made inlinable, passes, checks.
+    A recursion is unrolled (llumc.frontend.procedures) or runs on a call stack
+    (llumc.frontend.callstack): `stack` None chooses (`_procedures_inlinable`), True asks for
+    the stack, False for unrolling; where the stack does not take a recursion it is unrolled."""
     original = text
-    text, bound = _procedures_inlinable(text, source, calls, recursion_depth)
+    text, bound, stacked = _procedures_inlinable(text, source, calls, recursion_depth, stack=stack)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
     early = _globals_as_arguments(text)
     prepared = text if early is None else early
     simplified = _simplified_in_two_processes(prepared, text, source)
     module, reads_no_undef = simplified or _simplified_functions(prepared, text, source)
+    if stacked:
+        try:
+            module = _on_call_stack(module, source, bound)
+        except NotStackable:
+            return _compile_prepared(original, source, calls, m32=m32, checks=checks,
+                                     recursion_depth=recursion_depth, stack=False)
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
@@ -1676,7 +1697,7 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
         # through a pointer; tagged as dispatching does (found here: a scan of every program's
         # text for address uses would cost seconds on the largest)
         return _compile_prepared(original, source, replace(calls, indirect=True), m32=m32, checks=checks,
-                                 recursion_depth=recursion_depth)
+                                 recursion_depth=recursion_depth, stack=stack)
     if early is not None:
         module = _run_passes(module, _promote)
         _check_promoted(module, source, reads_no_undef)
@@ -1697,21 +1718,72 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
     finally:
         verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
-                          debug=debug, recursion_depth=bound)
+                          debug=debug, recursion_depth=bound, call_stack=stacked)
 
 
-def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int) -> tuple[str, int | None]:
+def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int,
+                          stack: bool | None) -> tuple[str, int | None, bool]:
     """Calls through function pointers dispatched, recursion unrolled `depth` calls deep
-    (llumc.frontend.procedures; the model only: the replay runs the program's own calls).
-    Returns the text and the depth bound if the program recurses, else None."""
+    (llumc.frontend.procedures; the model only: the replay runs the program's own calls) or,
+    where unrolling that deep exceeds its size limits and `stack` allows (None), or always
+    (`stack` True), left for `_on_call_stack`. Returns the text, the depth bound if the program recurses (else None),
+    and whether the recursion is left for the call stack.
+
+    Why unrolling first: an unrolled recursion is loop-free code, run in a step or a few, so
+    proofs of small bounds and bugs a few calls deep come fastest from it; on a stack each
+    call and each return is a step of its own. The stack wins where the copies do not fit
+    (a tree recursion doubles them with each level)."""
     if calls.indirect:
         text = dispatch_indirect_calls(text, tag_addresses=True)
     if not (calls.recursive or calls.indirect) or not recursive_functions(text):
-        return text, None
+        return text, None, False
+    if stack:
+        return text, min(depth, MAX_STACK_DEPTH), True
     try:
-        return unroll_recursion(text, depth)
+        unrolled, fitted = unroll_recursion(text, depth)
     except RecursionTooLarge as err:
+        if stack is None:
+            return text, min(max(depth, FIRST_STACK_DEPTH), MAX_STACK_DEPTH), True
         raise _unsupported("recursion", f"recursion ({err})", source.name) from None
+    if fitted < depth and stack is None:
+        return text, min(max(depth, FIRST_STACK_DEPTH), MAX_STACK_DEPTH), True
+    return unrolled, fitted, False
+
+
+def _on_call_stack(module: "llvm.ModuleRef", source: Path, depth: int) -> "llvm.ModuleRef":
+    """The module (functions promoted and simplified) with each call cycle run on a call stack
+    of `depth` frames (llumc.frontend.callstack); NotStackable where it does not take it."""
+    text = str(module)
+    plan = plan_heads(call_graph(text))
+    if plan.inlined:  # the cycles' other members into their heads, which stay (noinline)
+        undo = {}
+        for head in plan.heads:
+            text, undo[head] = with_inline_attribute(text, head, "noinline")
+        module = _run_passes(_parse(text, source), lambda pm: pm.add_always_inliner_pass())
+        text = str(module)
+        for head, groups in undo.items():
+            if groups is None:
+                raise NotStackable(f"{head} has no attribute group")
+            # (LLVM renumbers the groups when it prints: a copy with alwaysinline, not the old one)
+            text, _ = with_inline_attribute(text, head, "alwaysinline")
+        module = _parse(text, source)
+        if any(cycle != {head} for cycle in recursive_functions(text) for head in [next(iter(cycle))]):
+            raise NotStackable("a call cycle is left after inlining into its head")
+    module = _run_passes(module, lambda pm: pm.add_instruction_namer_pass())
+    types = {head: _value_types(module.get_function(head)) for head in plan.heads}
+    text = stack_recursion(str(module), plan.heads, depth, types)
+    module = _run_passes(_parse(text, source), _promote)
+    return _run_passes(module, _simplify)
+
+
+def _value_types(function: "llvm.ValueRef") -> dict[str, str]:
+    """The type of each named parameter and instruction of `function`."""
+    types = {argument.name: str(argument.type) for argument in function.arguments}
+    for block in function.blocks:
+        for instruction in block.instructions:
+            if instruction.name:
+                types[instruction.name] = str(instruction.type)
+    return types
 
 
 # Up to this size of IR text, simplifycfg runs again on the inlined main. Beyond, it is left

@@ -38,6 +38,7 @@ __all__ = [
     "INVALID_CALL",
     "RecursionTooLarge",
     "call_cycles",
+    "call_graph",
     "called_through_pointer",
     "dispatch_indirect_calls",
     "function_of_tag",
@@ -296,6 +297,11 @@ def call_cycles(graph: dict[str, list[str]], root: str) -> list[set[str]]:
             parent = work[-1][0]
             low[parent] = min(low[parent], low[node])
     return found
+
+
+def call_graph(text: str) -> dict[str, list[str]]:
+    """Each defined function's direct callees among the defined functions."""
+    return _call_graph(text, _function_spans(text))
 
 
 def recursive_functions(text: str) -> list[set[str]]:
