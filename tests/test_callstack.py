@@ -16,7 +16,7 @@ from llumc.frontend.compile import compile_c
 from llumc.frontend.procedures import BOUND_PREFIX, recursive_functions
 
 PROCEDURES = Path(__file__).parent / "programs" / "procedures"
-PROGRAMS = Path(__file__).parent / "programs" / "callstack"
+PROGRAMS = Path(__file__).parent / "callstack_programs"  # (outside programs/: not among the encoding digests)
 
 
 def _calls_of(ir: str, function: str) -> int:

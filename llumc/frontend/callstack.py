@@ -190,6 +190,8 @@ def _read(define_line: str, body: list[str], name: str, types: dict[str, str]) -
             allocation = _ALLOCATION_CALL.search(line)
             if allocation:
                 raise NotStackable(f"{name} calls {allocation.group(1)}")
+            if " = phi " in line and len(_PHI_PAIR.findall(line)) != line.count("[ "):
+                raise NotStackable(f"{name} has a phi whose operands are not plain values")
             if call.search(line) and not _is_record(line):
                 segment.call = line
                 segment = _Segment(f"{STACK_PREFIX}cont.{len([s for s in segments if s.call])}", [],

@@ -1684,7 +1684,7 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
     module, reads_no_undef = simplified or _simplified_functions(prepared, text, source)
     if stacked:
         try:
-            module = _on_call_stack(module, source, bound)
+            module = _on_call_stack(module, bound)
         except NotStackable:
             return _compile_prepared(original, source, calls, m32=m32, checks=checks,
                                      recursion_depth=recursion_depth, stack=False)
@@ -1750,7 +1750,7 @@ def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int,
     return unrolled, fitted, False
 
 
-def _on_call_stack(module: "llvm.ModuleRef", source: Path, depth: int) -> "llvm.ModuleRef":
+def _on_call_stack(module: "llvm.ModuleRef", depth: int) -> "llvm.ModuleRef":
     """The module (functions promoted and simplified) with each call cycle run on a call stack
     of `depth` frames (llumc.frontend.callstack); NotStackable where it does not take it."""
     text = str(module)
@@ -1759,21 +1759,32 @@ def _on_call_stack(module: "llvm.ModuleRef", source: Path, depth: int) -> "llvm.
         undo = {}
         for head in plan.heads:
             text, undo[head] = with_inline_attribute(text, head, "noinline")
-        module = _run_passes(_parse(text, source), lambda pm: pm.add_always_inliner_pass())
+        module = _run_passes(_parse_rewritten(text), lambda pm: pm.add_always_inliner_pass())
         text = str(module)
         for head, groups in undo.items():
             if groups is None:
                 raise NotStackable(f"{head} has no attribute group")
             # (LLVM renumbers the groups when it prints: a copy with alwaysinline, not the old one)
             text, _ = with_inline_attribute(text, head, "alwaysinline")
-        module = _parse(text, source)
-        if any(cycle != {head} for cycle in recursive_functions(text) for head in [next(iter(cycle))]):
+        module = _parse_rewritten(text)
+        if any(len(cycle) > 1 for cycle in recursive_functions(text)):
             raise NotStackable("a call cycle is left after inlining into its head")
     module = _run_passes(module, lambda pm: pm.add_instruction_namer_pass())
     types = {head: _value_types(module.get_function(head)) for head in plan.heads}
     text = stack_recursion(str(module), plan.heads, depth, types)
-    module = _run_passes(_parse(text, source), _promote)
-    return _run_passes(module, _simplify)
+    return _run_passes(_run_passes(_parse_rewritten(text), _promote), _simplify)
+
+
+def _parse_rewritten(text: str) -> "llvm.ModuleRef":
+    """A module the call stack's rewrite made; NotStackable where LLVM rejects it (a shape the
+    rewrite does not know: the recursion is unrolled instead). Not `_parse`: its second try
+    makes LLVM abort the process on a broken module."""
+    try:
+        module = llvm.parse_assembly(text)
+        module.verify()
+    except RuntimeError as err:
+        raise NotStackable(f"the rewritten module is invalid: {str(err).strip()[:200]}") from None
+    return module
 
 
 def _value_types(function: "llvm.ValueRef") -> dict[str, str]:
