@@ -1,6 +1,6 @@
 """Counterexample-guided refinement (llumc/check/refinement.py, docs/memory.md "Refinement").
 
-The programs of tests/programs/memory/refinement hold arrays of 10 elements, checked with the
+The programs of tests/refinement_programs hold arrays of 10 elements, checked with the
 exact bound lowered to 8 cells (`LLUMC_EXACT_CELLS`, read when llumc starts: a process of its
 own), so each array is abstract at first and its contents are havoc values outside one tracked
 cell. Each program's first counterexample then reads such values and is not confirmed natively
@@ -26,7 +26,7 @@ from llumc.pipeline import encode_file
 from tests.test_loop_programs import build_native, run_native
 
 ROOT = Path(__file__).resolve().parent.parent
-REFINEMENT = Path(__file__).parent / "programs" / "memory" / "refinement"
+REFINEMENT = Path(__file__).with_name("refinement_programs")
 
 
 def _check(name: str, prop: str = "unreach-call", **env: str) -> dict:
