@@ -114,7 +114,7 @@ def check_command(
     import json
     import time
 
-    from llumc.check.portfolio import ENGINES, IC3_DIRECTIONS, check_program
+    from llumc.check.portfolio import ENGINES, IC3_DIRECTIONS, REFINEMENT_PROGRESS, check_program
     from llumc.encoding.transys import PROPERTIES, SCHEMES
 
     if prop is not None and prop not in PROPERTIES:
@@ -138,9 +138,11 @@ def check_command(
     last_print = [0.0]
 
     def progress(message: str) -> None:
-        """At most one line a second, and only once the run has lasted a second."""
+        """At most one line a second, and only once the run has lasted a second; a round of
+        refinement always (a change of the model, rare)."""
         now = time.monotonic()
-        if quiet or now - started < 1.0 or now - last_print[0] < 1.0:
+        if quiet or (now - started < 1.0 or now - last_print[0] < 1.0) \
+                and not message.startswith(REFINEMENT_PROGRESS):
             return
         last_print[0] = now
         print(f"[{now - started:7.1f}s] {message}", file=sys.stderr, flush=True)
@@ -382,6 +384,7 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
         for function in functions:
             facts = [f"({fact['expression']})" for fact in result.summaries if fact["function"] == function]
             print(f"summary of {function}: " + " && ".join(facts))
+        _print_refinements(result)
         return
     if result.verdict == "unknown":
         print(f"{heading}UNKNOWN ({result.reason}){expected}")
@@ -402,6 +405,14 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
         at = f" at line {result.error.line}" if result.error.line else ""
         print(f"error: {result.error.description}{at}")
     print(f"confirmed: {result.confirmation}")
+    _print_refinements(result)
+
+
+def _print_refinements(result) -> None:
+    """The rounds of refinement the answer rests on (abstract memory made exact)."""
+    for number, refinement in enumerate(result.refinements, 1):
+        print(f"refinement {number}: {', '.join(refinement['objects'])} made exact ({refinement['cells']} cells) "
+              f"after {refinement['counterexample']}")
 
 
 @app.command("ir")

@@ -312,15 +312,19 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
 
 def build_transition_system(fn: "Function", *, prop: str = "unreach-call", scheme: str = "lbe",
                             classify=None, debug=None, fuse: bool | None = None,
-                            memtrack: bool = True, terms: TermBuilder | None = None) -> WordTransitionSystem:
+                            memtrack: bool = True, terms: TermBuilder | None = None,
+                            exact_objects: frozenset[str] = frozenset()) -> WordTransitionSystem:
     """The word-level transition system of `main` for a property and scheme: large blocks
     (`llumc/encoding/lbe.py`) or small blocks (`llumc/encoding/transys.py`, "edge"/"paper"; `fuse` as there).
     `memtrack`: valid-memsafety's leak edges too (large blocks; `LargeBlockEncoder`).
-    `terms`: the (empty) builder the large-block encoder makes its terms in."""
+    `terms`: the (empty) builder the large-block encoder makes its terms in.
+    `exact_objects`: memory objects (IR names) kept exact however large (a refinement:
+    llumc.check.refinement; small blocks encode no memory)."""
     if classify is None:
         from llumc.frontend.compile import classify_call as classify
     if scheme == "lbe":
-        return LargeBlockEncoder(fn, prop, classify, debug, memtrack=memtrack, terms=terms).build()
+        return LargeBlockEncoder(fn, prop, classify, debug, memtrack=memtrack, terms=terms,
+                                 exact_objects=exact_objects).build()
     return build_small_block_system(fn, prop=prop, scheme=scheme, classify=classify, debug=debug, fuse=fuse)
 
 
@@ -330,8 +334,9 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 fuse: bool | None = None, division: str = "aux", memtrack: bool = True,
                 columns: bool = False, value_names: bool | None = None,
                 recursion_depth: int | None = None, ir_transform=None,
-                recursion_cuts: bool = False, call_stack: bool | None = None) -> EncodeResult:
-    """C file -> DimSpec transition system for one property (`memtrack`: see
+                recursion_cuts: bool = False, call_stack: bool | None = None,
+                exact_objects: frozenset[str] = frozenset()) -> EncodeResult:
+    """C file -> DimSpec transition system for one property (`memtrack`, `exact_objects`: see
     `build_transition_system`; `columns`: source columns in the debug information,
     `value_names`: the IR's value names, `recursion_depth`: how deep a recursion is unrolled
     (None: the default), `ir_transform`: a rewrite of the prepared IR, see `compile_c`;
@@ -345,7 +350,8 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                             cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                             fuse=fuse, division=division, memtrack=memtrack, columns=columns,
                             value_names=value_names, recursion_depth=recursion_depth,
-                            ir_transform=ir_transform, recursion_cuts=recursion_cuts, call_stack=call_stack)
+                            ir_transform=ir_transform, recursion_cuts=recursion_cuts, call_stack=call_stack,
+                            exact_objects=exact_objects)
 
 
 def _size(path: str | Path) -> int:
@@ -360,7 +366,8 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                  alias_next: bool, fuse: bool | None, division: str, memtrack: bool = True,
                  columns: bool = False, value_names: bool | None = None,
                  recursion_depth: int | None = None, ir_transform=None,
-                 recursion_cuts: bool = False, call_stack: bool | None = None) -> EncodeResult:
+                 recursion_cuts: bool = False, call_stack: bool | None = None,
+                 exact_objects: frozenset[str] = frozenset()) -> EncodeResult:
     from llumc.frontend.cfg import read_main
     from llumc.frontend.compile import Checks, classify_call, compile_c
 
@@ -384,7 +391,7 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
         classify = classify_call if not recursion_cuts else \
             (lambda name: "abort" if classify_call(name) == "recursion-bound" else classify_call(name))
         word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify, debug=front.debug,
-                                       fuse=fuse, memtrack=memtrack, terms=terms)
+                                       fuse=fuse, memtrack=memtrack, terms=terms, exact_objects=exact_objects)
         t_word = time.perf_counter() - start
         ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                                     division=division, ahead=ahead)

@@ -18,6 +18,7 @@ from typing import Callable
 
 from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexample, memory_objects,
                                         with_fewer_arguments)
+from llumc.check.refinement import Refinement, havoc_objects, next_refinement
 from llumc.check.result import CheckResult, Progress
 from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.errors import UnsupportedError
@@ -140,6 +141,8 @@ class CheckOptions:
     # recursion on a call stack: True always, False never (unrolled), None where unrolling
     # exceeds its size limits (`compile_c`)
     call_stack: bool | None = None
+    # large memory objects (IR names) encoded exact: the refinements so far (`_refining`)
+    exact_objects: frozenset[str] = frozenset()
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -240,8 +243,8 @@ def _bug_within_bound(path: str | Path, options: CheckOptions, progress: Progres
         return None
     if progress:
         progress("recursion deeper than its bound: looking for errors within it")
-    found = CheckSchedule(path, replace(options, recursion_cuts=True, recursion_depth=depth,
-                                        timeout=20.0 if left is None else min(20.0, left / 3)), progress).run()
+    found = _refining(path, replace(options, recursion_cuts=True, recursion_depth=depth,
+                                    timeout=20.0 if left is None else min(20.0, left / 3)), progress)
     if found.verdict != "false":
         return None
     found.seconds = time.monotonic() - started
@@ -258,8 +261,7 @@ def _with_summaries(path: str | Path, options: CheckOptions, progress: Progress 
     deadline = time.monotonic() + (60.0 if left is None else left / 3)
     if progress:
         progress("recursion deeper than its first bound: trying procedure summaries")
-    proven = prove_with_summaries(path, options, lambda o: CheckSchedule(path, o, progress).run(), progress,
-                                  deadline)
+    proven = prove_with_summaries(path, options, lambda o: _refining(path, o, progress), progress, deadline)
     if proven is not None:
         proven.seconds = time.monotonic() - started
     return proven
@@ -272,7 +274,7 @@ def _deepening_recursion(path: str | Path, options: CheckOptions, progress: Prog
     bound (`_deeper`), in the time left. A TRUE needs a bound the program never reaches, or the
     summaries."""
     started = time.monotonic()
-    result = CheckSchedule(path, options, progress).run()
+    result = _refining(path, options, progress)
     summaries_tried = False
     original = options
     while _bound_reached(result):
@@ -314,7 +316,7 @@ def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | 
     if progress:
         progress(f"{result.reason}: {_bound_words(depth, result.call_stack)}")
     options = replace(options, recursion_depth=depth, timeout=left)
-    deeper = CheckSchedule(path, options, progress).run()
+    deeper = _refining(path, options, progress)
     deeper.seconds = time.monotonic() - started
     deeper.phases = {name: round(result.phases.get(name, 0.0) + deeper.phases.get(name, 0.0), 3)
                      for name in {**result.phases, **deeper.phases}}
@@ -330,6 +332,48 @@ def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | 
         deeper.reason = (f"{deeper.reason} ({_bound_words(deeper.recursion_depth, deeper.call_stack)}; "
                          f"before: {result.reason})")
     return deeper
+
+
+# a refinement round needs at least this long to encode and run the engines at all
+MIN_REFINEMENT_SECONDS = 2.0
+# how a refinement round's progress line starts (the CLI shows these lines however often)
+REFINEMENT_PROGRESS = "refinement "
+
+
+def _refining(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
+    """One check (`CheckSchedule`); while its answer is a counterexample the native replay
+    refuted (or an undefined behaviour no replay confirms) whose path read havoc values of
+    abstract memory objects, the check again with those objects exact (llumc.check.refinement),
+    in the time left, at most `MAX_REFINEMENTS` rounds and `REFINE_CELLS` cells. Each round is
+    told in progress and in the answer's `refinements`; the seconds and phases add up. Sound:
+    a round's system only removes abstraction, and its TRUE and FALSE are checked as ever."""
+    started = time.monotonic()
+    rounds: list[Refinement] = []
+    phases: dict[str, float] = {}
+    exact = options.exact_objects
+    while True:
+        schedule = CheckSchedule(path, replace(options, exact_objects=exact,
+                                               timeout=_time_left(options, started)), progress)
+        result = schedule.run()
+        phases = {name: round(phases.get(name, 0.0) + result.phases.get(name, 0.0), 3)
+                  for name in {**phases, **result.phases}}
+        result.seconds, result.phases = time.monotonic() - started, phases
+        result.refinements = [r.to_json() for r in rounds]
+        used = schedule.refuted_through_havoc(result)
+        if not used:
+            return result
+        step = next_refinement(used, rounds, result.reason or "counterexample not confirmed")
+        left = _time_left(options, started)
+        if isinstance(step, Refinement) and left is not None and left < MIN_REFINEMENT_SECONDS:
+            step = "refinement exhausted: no time left for another round"
+        if isinstance(step, str):
+            result.reason = f"{result.reason}; {step}"
+            return result
+        rounds.append(step)
+        exact = exact | frozenset(step.ir_names)
+        if progress:
+            progress(f"{REFINEMENT_PROGRESS}{len(rounds)}: {', '.join(step.objects)} made exact ({step.cells} "
+                     f"cells) after {step.counterexample}; checking again")
 
 
 def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
@@ -388,6 +432,9 @@ class CheckSchedule:
         self.heap_objects = 0
         self.members = None  # solvers.portfolio.Portfolio, when the portfolio runs
         self.explicit_last = False
+        # the last counterexample the replay did not confirm, and the abstract memory objects
+        # its path read havoc values of (llumc.check.refinement.havoc_objects)
+        self.refuted: tuple[CheckResult, list] | None = None
 
     # -- the schedule
 
@@ -492,7 +539,8 @@ class CheckSchedule:
                 self.encoded = encode_file(self.path, prop=o.prop, m32=o.m32, clang=o.clang, scheme=o.scheme,
                                            memtrack=o.memtrack is not False, columns=o.columns,
                                            recursion_depth=o.recursion_depth, ir_transform=o.ir_transform,
-                                           recursion_cuts=o.recursion_cuts, call_stack=o.call_stack)
+                                           recursion_cuts=o.recursion_cuts, call_stack=o.call_stack,
+                                           exact_objects=o.exact_objects)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
         except _Timeout:
@@ -506,6 +554,8 @@ class CheckSchedule:
         """`--engine explicit`: the explicit-state search with all of the engines' time."""
         latest = None if self.end is None else self.end - self.reserve
         found = self.explore(self.engine_time() or 3600.0, latest=latest)
+        if found is None and self.refuted is not None:  # its error path, refuted
+            found = self.refuted[0]
         raise _Answered(found or self.unknown("explicit-state search: no answer"))
 
     def start_portfolio(self) -> None:
@@ -629,8 +679,8 @@ class CheckSchedule:
                                             f"inductive and free of errors by fresh SAT calls")
         if found.status == "error":
             result = self.confirm(found.trace)
+            result.engine, result.steps = "explicit", len(found.trace) - 1
             if result.verdict == "false":
-                result.engine, result.steps = "explicit", len(found.trace) - 1
                 return result
             self.say(f"explicit: {result.reason}")
             return None
@@ -707,16 +757,30 @@ class CheckSchedule:
         self.clock.enter("replay")
         result = confirm_counterexample(self.encoded, trace, Path(self.path), m32=o.m32, clang=o.clang,
                                         ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
-        if result.verdict == "false" or result.argc is None or result.argc <= MAX_REPLAY_ARGUMENTS:
-            return result
-        fewer = self.trace_with_fewer_arguments(len(trace) - 1)
-        if fewer is None:
-            return result
-        result = confirm_counterexample(self.encoded, fewer, Path(self.path), m32=o.m32, clang=o.clang,
-                                        ir_trace=o.ir_trace, timeout=_replay_timeout(self.end), progress=self.say)
-        if result.verdict == "false":
-            result.confirmation += f" (the counterexample with fewer arguments BMC found, {len(fewer) - 1} steps)"
+        fewer = None
+        if result.verdict != "false" and result.argc is not None and result.argc > MAX_REPLAY_ARGUMENTS:
+            fewer = self.trace_with_fewer_arguments(len(trace) - 1)
+        if fewer is not None:
+            trace = fewer
+            result = confirm_counterexample(self.encoded, fewer, Path(self.path), m32=o.m32, clang=o.clang,
+                                            ir_trace=o.ir_trace, timeout=_replay_timeout(self.end),
+                                            progress=self.say)
+            if result.verdict == "false":
+                result.confirmation += f" (the counterexample with fewer arguments BMC found, {len(fewer) - 1} steps)"
+        if result.verdict != "false":
+            self.refuted = (result, havoc_objects(self.encoded, trace))
         return result
+
+    def refuted_through_havoc(self, result: CheckResult) -> list:
+        """The abstract memory objects whose havoc reads the counterexample behind `result`
+        used, when `result` is UNKNOWN because that counterexample is not evidence (the replay
+        refuted it, or it ends in undefined behaviour no replay confirms); else []. A
+        recursion deeper than its bound is not refined: the bound is deepened instead."""
+        if self.refuted is None or self.refuted[0] is not result or result.verdict != "unknown":
+            return []
+        if result.error is not None and result.error.kind == "recursion-bound":
+            return []
+        return self.refuted[1]
 
     # the search for a counterexample with fewer arguments: at most this long, and this many
     # steps beyond the first counterexample's

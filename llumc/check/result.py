@@ -84,6 +84,10 @@ class CheckResult:
     # TRUE by procedure summaries (llumc.check.summaries): {function, expression} per fact, each
     # proven by induction over the calls; main proven with the calls replaced by them
     summaries: list[dict] = field(default_factory=list)
+    # Counterexample-guided refinement (llumc.check.refinement): one entry per round, in order,
+    # {objects, cells, counterexample}: the abstract memory objects made exact, their cells, and
+    # why the counterexample that asked for it was not an answer
+    refinements: list[dict] = field(default_factory=list)
     # Seconds per phase, in the order run: encoding, explicit-state search, invariant search,
     # engines, replay, proof check (`PhaseClock`).
     phases: dict[str, float] = field(default_factory=dict)

@@ -155,7 +155,7 @@ class Region:
 
 class LargeBlockEncoder(StepEncoder):
     def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True,
-                 terms: TermBuilder | None = None):
+                 terms: TermBuilder | None = None, exact_objects: frozenset[str] = frozenset()):
         super().__init__(fn, prop, "lbe", classify, debug, terms)
         self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
         succ = {b.name: successors(b) for b in fn.blocks}
@@ -173,7 +173,8 @@ class LargeBlockEncoder(StepEncoder):
         self._leaks: bool | None = None  # encodes_leaks, decided once
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
         # memory left after SROA (llumc/encoding/memory.py); allocas are constant pointers, never state
-        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug,
+        # `exact_objects`: large objects made exact by a refinement (`MemoryEncoder`)
+        self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug, exact_objects=exact_objects,
                                     strict_allocation=prop == "valid-memsafety") if uses_memory(fn) else None
         self.constants: dict[int, Term] = {}
         if self.memory is not None:

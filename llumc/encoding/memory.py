@@ -63,8 +63,8 @@ MEMORY_INTRINSICS = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
 HEAP_FUNCTIONS = ("malloc", "calloc", "free")
 MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
 
-__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS", "pointer_text",
-           "stored_pointer_text"]
+__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS", "can_be_exact",
+           "pointer_text", "stored_pointer_text"]
 
 
 def uses_memory(fn: Function) -> bool:
@@ -81,6 +81,18 @@ def uses_memory(fn: Function) -> bool:
                 if operand.__class__ is GlobalAddr:  # (no subclasses)
                     return True
     return False
+
+
+def can_be_exact(obj: MemoryObject) -> bool:
+    """Whether a large object may get one state variable per cell (a refinement asks for it):
+    it has a constant size, and its contents at the start of its lifetime are what its exact
+    encoding says — a global's initializer, a heap object's any value (its call site runs at
+    most once), or a local's fresh value, which the front end stores only over locals of at
+    most MAX_UNINIT_BITS (a larger local declared in a loop would keep the previous
+    iteration's contents, fewer values than C allows)."""
+    if obj.size_operands or obj.argument or obj.function or obj.size == 0:
+        return False
+    return obj.static or obj.heap is not None or 8 * obj.size <= MAX_UNINIT_BITS
 
 
 def _is_heap_call(ins: Instr) -> bool:
@@ -134,6 +146,10 @@ class MemoryObject:
     # and `tracked_value` (StateVar: that cell's contents, exact); None where not tracked
     tracked_index: object = None
     tracked_value: object = None
+    # an abstract object: one condition per read of it (on a step's state and inputs) under which
+    # the read returned a havoc value rather than the tracked cell; a trace that makes one true
+    # used a value the memory may not hold (llumc.check.refinement)
+    havoc_reads: list = field(default_factory=list)
     stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
     # an object a pointer comparison may meet beside another one: StateVar, its start address
     # as the machine sees it, chosen where it is allocated and kept after it dies, so a later
@@ -352,7 +368,7 @@ class MemoryEncoder:
     `encode(...)` for each memory instruction in execution order, `end_step(here, writes)`."""
 
     def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int | None = None,
-                 strict_allocation: bool = False):
+                 exact_objects: frozenset[str] = frozenset(), strict_allocation: bool = False):
         self.fn, self.tb, self.new_state, self.debug = fn, tb, new_state, debug
         # valid-memsafety: an allocation of nondeterministic size that is negative, overflows or
         # exceeds MAX_SYMBOLIC_BYTES is a fault; otherwise (unreach-call, no-overflow) it
@@ -362,6 +378,9 @@ class MemoryEncoder:
         # read when an encoder is made, not imported: the differential test makes every array
         # abstract (tracked cells everywhere) by setting the module's bound
         self.exact_cells = EXACT_CELLS if exact_cells is None else exact_cells
+        # objects (IR names) exact whatever their number of cells, where `can_be_exact`: a
+        # refinement after a counterexample through their havoc reads was refuted
+        self.exact_objects = exact_objects
         self.objects: list[MemoryObject] = []
         self.object_of_alloca: dict[int, MemoryObject] = {}
         self.object_of_global: dict[str, MemoryObject] = {}
@@ -703,9 +722,21 @@ class MemoryEncoder:
             if obj.heap:
                 obj.type_text = f"[{cells} x i{8 * obj.cell}]"
             # (main's arguments stay exact whatever the bound: what they hold is small)
-            obj.abstract = (cells > self.exact_cells or bool(obj.size_operands)) and not obj.argument
+            large = cells > self.exact_cells and not (obj.ir_name in self.exact_objects and can_be_exact(obj))
+            obj.abstract = (large or bool(obj.size_operands) or self._not_fresh_where_declared(obj)) \
+                and not obj.argument
             if obj.argument == "vector" and obj.cell != self.layout.pointer_bytes:
                 raise _unsupported("argv read or written other than as whole pointers", obj.where)
+
+    @staticmethod
+    def _not_fresh_where_declared(obj: MemoryObject) -> bool:
+        """A local the front end does not set to a fresh value where it is declared (more than
+        MAX_UNINIT_BITS): exact, one declared in a loop would keep the previous iteration's
+        contents, which C does not promise (a wrong TRUE could rest on them); abstract, every
+        read outside a tracked cell is any value (`_trackable` gives it none). Globals main
+        alone uses (`%x.global`) start from their initializer at main's entry: exact."""
+        return not (obj.static or obj.heap or obj.size_operands or obj.argument
+                    or obj.ir_name.endswith(".global")) and 8 * obj.size > MAX_UNINIT_BITS
 
     def _check_pointer_mixing(self, obj: MemoryObject, accesses: list[_Access]) -> None:
         """Pointers are stored in a representation of our own: integer accesses that overlap a
@@ -1131,7 +1162,7 @@ class MemoryEncoder:
             targets = self.targets(ins.operands[0])
             size = self.layout.store_size(ins.mem_type)
             pointer = arg(0)
-            value, fault = self._read(pointer, size, targets)
+            value, fault = self._read(pointer, size, targets, tb.and_(here, guard))
             self._record(ins, pointer, fault, guard, here, f"read of {size} bytes", targets,
                          accesses=[(pointer, size, targets)])
             return self._from_memory(value) if ins.mem_type == "ptr" else tb.extract(value, ins.width - 1, 0) \
@@ -1176,7 +1207,7 @@ class MemoryEncoder:
         else:
             source = arg(1)
             source_targets = self.targets(ins.operands[1])
-            value, fault = self._read(source, length, source_targets)
+            value, fault = self._read(source, length, source_targets, tb.and_(here, guard))
             accesses = [(destination, length, dest_targets), (source, length, source_targets)]
         fault = tb.or_(fault, self._fault(destination, length, dest_targets))
         self._record(ins, destination, fault, guard, here, f"{what} of {length} bytes", dest_targets,
@@ -1473,7 +1504,9 @@ class MemoryEncoder:
         return tb.not_(tb.any_of([tb.or_(self._hits(pointer, size, obj)[0], self._terminator_hit(pointer, size, obj))
                                   for obj in targets]))
 
-    def _read(self, pointer: Term, size: int, targets: list[MemoryObject]) -> tuple[Term, Term]:
+    def _read(self, pointer: Term, size: int, targets: list[MemoryObject], runs: Term) -> tuple[Term, Term]:
+        """(the value `size` bytes at `pointer` hold, the read is invalid); `runs`: the read
+        runs in the step (where a havoc value it returns is noted: `MemoryObject.havoc_reads`)."""
         tb = self.tb
         value = None
         valid = tb.false()
@@ -1488,13 +1521,15 @@ class MemoryEncoder:
                 continue
             if obj.abstract:
                 havoc = self.havoc(8 * size)  # an untracked cell: any value
-                here_value, restriction = havoc, None
+                here_value, restriction, untracked = havoc, None, hit
                 if obj.tracked_value is not None and size == obj.cell:
                     # the tracked cell is exact: a read at its index returns its contents
                     at = tb.eq(tb.extract(pointer, OFFSET_BITS - 1, 0), self._tracked_offset(obj))
                     here_value = tb.ite(at, self._cell(obj.tracked_value), havoc)
                     restriction = tb.or_(tb.not_(hit), at)
+                    untracked = tb.and_(hit, tb.not_(at))
                 self._note_read(havoc, restriction)
+                obj.havoc_reads.append(tb.and_(runs, untracked))
                 value = here_value if value is None else tb.ite(hit, here_value, value)
                 valid = tb.or_(valid, hit)
                 continue
