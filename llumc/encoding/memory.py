@@ -158,6 +158,19 @@ class MemoryObject:
         return f"{self.c_name}[{index}]" if self.element_cells else f"{self.c_name}.cell[{index}]"
 
 
+class _StepUpdates(dict):
+    """A step's new values of memory state variables (index -> term), counting every update:
+    reads of abstract memory share a value only between updates (`MemoryEncoder._read_havoc`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.updates = 0
+
+    def __setitem__(self, key: int, value: Term) -> None:
+        self.updates += 1
+        super().__setitem__(key, value)
+
+
 @dataclass
 class MemoryFault:
     """An access that may be invalid: `cond` (over the step's current state and inputs) holds
@@ -369,7 +382,7 @@ class MemoryEncoder:
         self.defs: dict[int, Instr] = {ins.key: ins for b in fn.blocks for ins in b.instrs}
         self.faults: list[MemoryFault] = []
         self.native_mismatches: list[NativeMismatch] = []  # `_allocate_symbolic`, for the replay
-        self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
+        self._current: _StepUpdates = _StepUpdates()  # cell state index -> its value at this point of the step
         # a fresh nondet value of a width for the instruction being encoded (set by the step
         # encoder: one input per instruction and `site`, see `MemoryObject.abstract`; site -2 is
         # the instruction's read, -10 - id a new tracked value of object `id`)
@@ -379,6 +392,7 @@ class MemoryEncoder:
         # return an untracked value, e.g. a read of several cells); see `restrict_error`
         self.step_reads: dict[int, Term | None] = {}
         self._read_memo: dict[int, frozenset[int]] = {}  # term uid -> `_reads_in` (this step)
+        self._step_havocs: dict[tuple[int, int, int], Term] = {}  # `_read_havoc` (this step)
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
@@ -1079,9 +1093,24 @@ class MemoryEncoder:
     # ----------------------------------------------------------------- steps
     def begin_step(self, head: str) -> None:
         self._head = head
-        self._current = {}
+        self._current = _StepUpdates()
         self.step_reads = {}
         self._read_memo: dict[int, frozenset[int]] = {}
+        self._step_havocs: dict[tuple[int, int, int], Term] = {}
+
+    def _read_havoc(self, pointer: Term, size: int) -> Term:
+        """The value an untracked read of abstract memory returns: any value, but the same one
+        for reads of the same address with no write or memory update encoded between them in
+        this step (`if (a[i] > m) m = a[i];` loads a[i] twice: with two values `m` could fall
+        below a[i], and `\\forall k: k < i ==> a[k] <= m` would not be inductive). Sound: the
+        blocks of a step are encoded in topological order, so a write on any path between two
+        such reads is encoded between them and gives the later one a value of its own; without
+        one, the concrete memory holds one value at that address for both."""
+        key = (pointer.uid, size, self._current.updates)
+        havoc = self._step_havocs.get(key)
+        if havoc is None:
+            havoc = self._step_havocs[key] = self.havoc(8 * size)
+        return havoc
 
     def _cell(self, var) -> Term:
         term = self._current.get(var.index)
@@ -1091,7 +1120,7 @@ class MemoryEncoder:
         for index, term in self._current.items():
             if term is not self.tb.state(index, term.width):
                 writes[index].append((here, term))
-        self._current = {}
+        self._current = _StepUpdates()
 
     def handles(self, ins: Instr) -> bool:
         return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins) \
@@ -1487,7 +1516,7 @@ class MemoryEncoder:
             if hit.op == "const" and hit.param == 0:
                 continue
             if obj.abstract:
-                havoc = self.havoc(8 * size)  # an untracked cell: any value
+                havoc = self._read_havoc(pointer, size)  # an untracked cell: any value
                 here_value, restriction = havoc, None
                 if obj.tracked_value is not None and size == obj.cell:
                     # the tracked cell is exact: a read at its index returns its contents
@@ -1568,6 +1597,7 @@ class MemoryEncoder:
         where only abstract objects are targets."""
         tb = self.tb
         size = size or value.width // 8
+        self._current.updates += 1  # a later read of abstract memory gets a value of its own
         for obj in targets:
             if obj.abstract:
                 if obj.tracked_value is not None:
