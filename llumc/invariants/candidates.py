@@ -56,6 +56,8 @@ COMBINATION_VARIABLES = 5  # bounds of a*v + b*w over pairs of at most 5 variabl
 COMBINATIONS = ((1, -1), (1, 1), (2, -1), (1, -2))  # (a, b): v - w, v + w, 2v - w, v - 2w
 SCALES = 4  # ... and v ± K*w, K*v ± w for at most 4 negative program constants -K (-65536..-3)
 GUARD_VARIABLES = 5  # disjunctions `guard || fact` split the samples on at most 5 variables
+UNSAMPLED_VARIABLES = 8  # at a loop head without samples: orderings and bounds of 8 variables
+UNSAMPLED_CONSTANTS = 6  # ... with the 6 largest positive program constants
 GUARDED_PER_SPLIT = 12  # ... keeping at most this many facts per side of a split
 _UNSIGNED_CAST = {32: "(unsigned)", 64: "(unsigned long long)"}
 
@@ -714,6 +716,24 @@ class _CutPoint:
                     elif d == -1:
                         self.add(priority + 1, self.build.le(x, y, 1), f"{x.name} <= {y.name} + 1", "order")
 
+    def unsampled(self) -> None:
+        """At a loop head the runs never reached (after a loop of 100 000 iterations): the
+        orderings `v <= w`, `v < w` and the bounds `v >= 0`, `v >= 1`, `v <= c` (c a positive
+        program constant) of its C variables, unfiltered (Houdini decides): the facts that
+        keep an index in bounds there (`0 <= j < i <= 100000`)."""
+        variables = sorted((v for v in self.vars if v.c_named), key=self.priority_key)[:UNSAMPLED_VARIABLES]
+        for v in variables:
+            top = (1 << (v.width - 1)) - 1 if v.signed else mask(v.width)
+            for c in [0, 1] + sorted({c for c in self.constants if 1 < c <= top})[-UNSAMPLED_CONSTANTS:]:
+                if c <= 1:
+                    self.add(6, self.build.bound(v, c, True), f"{v.name} >= {c}", "bound")
+                else:
+                    self.add(6, self.build.bound(v, c, False), f"{v.name} <= {c}", "bound")
+            for w in variables:
+                if w is not v and v.signed == w.signed:
+                    self.add(6, self.build.le(v, w), f"{v.name} <= {w.name}", "order")
+                    self.add(6, self.build.le(v, w, strict=True), f"{v.name} < {w.name}", "order")
+
     def bounds(self) -> None:
         for v in self.moving:
             if v.index in self.dependent or v.index in self.affine:
@@ -1021,7 +1041,7 @@ def _tracked_bounded(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]
             above = relation.startswith(">") and cells is not None
             bound = f"{v.name} {relation.replace('>', '<')} k && k < {cells}" if above else f"k {relation} {v.name}"
             for fact in facts:
-                if fact.compared and (fact.text.endswith(f" {v.name}") or not sampled and relation != "<"):
+                if fact.compared and (fact.text.endswith(f" {v.name}") or not sampled and relation not in ("<", ">")):
                     continue  # about the bound itself, or too many to try unfiltered
                 if all(not holds(k, x) or fact.satisfied(k, y, row)
                        for row, (k, y, x) in enumerate(zip(t.index_column, t.value_column, column))):
@@ -1099,9 +1119,10 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         visits = getattr(samples, "visits", {}).get(cut, 0)
         point = _CutPoint(word, cut, cut_variables(word, debug, cut, fn), states, constants, visits)
         if not states:
-            # a loop the runs never reached (after a loop of 100 000 iterations): only the
-            # tracked-cell facts, unfiltered (few; Houdini decides)
+            # a loop the runs never reached (after a loop of 100 000 iterations): the
+            # tracked-cell facts and simple orderings and bounds, unfiltered (Houdini decides)
             _tracked(point, patterns)
+            point.unsampled()
             for p in point.proposals:
                 proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
             continue
