@@ -393,6 +393,9 @@ class MemoryEncoder:
         self.step_reads: dict[int, Term | None] = {}
         self._read_memo: dict[int, frozenset[int]] = {}  # term uid -> `_reads_in` (this step)
         self._step_havocs: dict[tuple[int, int, int], Term] = {}  # `_read_havoc` (this step)
+        # this step's exact reads: havoc uid -> (byte offset, {(tracked index, cell size)} of
+        # the objects it may hit); `restrict_error` compares two reads at one cell
+        self.read_sites: dict[int, tuple[Term, set[tuple[int, int]]]] = {}
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
@@ -756,6 +759,7 @@ class MemoryEncoder:
         return name if offset == 0 and whole else f"{name}+{offset}"
 
     def declare_state(self) -> None:
+        shared: dict[int, object] = {}  # index width -> the tracked index of the objects of that width
         for obj in self.objects:
             for index in range(0 if obj.abstract else obj.size // obj.cell):
                 init = None
@@ -779,8 +783,7 @@ class MemoryEncoder:
                 except UnsupportedError:
                     obj.element_cells = False
                 cells = obj.size // obj.cell if not obj.size_operands else self._max_size(obj) // obj.cell
-                name = f"{obj.c_name}.tracked_index"
-                obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
+                obj.tracked_index = self._shared_index(obj, max(1, (cells - 1).bit_length()), shared)
                 name = f"{obj.c_name}[#]"
                 obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
             if obj.id in self._addressed:
@@ -791,6 +794,21 @@ class MemoryEncoder:
                 # followed local: dead before its declaration and after its scope
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
                 obj.allocated = self.new_state(name, 1, "memory", 0, [name])
+
+    def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object]):
+        """The tracked index of `obj`: one state variable for all abstract objects whose
+        indices have the same width (docs/memory.md, cell morphing). Sound as one index per
+        object is: the index is nondeterministic in the initial state and never changes, and
+        the abstraction of each object is sound for every value of it, so it is for the values
+        where they coincide; it lets the candidates say `b[#] == a[#]` (a copy) and an error
+        edge that compares two such objects at one cell be restricted (`restrict_error`)."""
+        name = f"{obj.c_name}.tracked_index"
+        index = shared.get(width)
+        if index is None:
+            index = shared[width] = self.new_state(name, width, "memory", None, [name])
+        else:
+            index.c_names.append(name)
+        return index
 
     # cells wider than this are not tracked (a struct read and written whole)
     TRACKED_CELL_BYTES = 16
@@ -1095,6 +1113,7 @@ class MemoryEncoder:
         self._head = head
         self._current = _StepUpdates()
         self.step_reads = {}
+        self.read_sites = {}
         self._read_memo: dict[int, frozenset[int]] = {}
         self._step_havocs: dict[tuple[int, int, int], Term] = {}
 
@@ -1523,6 +1542,8 @@ class MemoryEncoder:
                     at = tb.eq(tb.extract(pointer, OFFSET_BITS - 1, 0), self._tracked_offset(obj))
                     here_value = tb.ite(at, self._cell(obj.tracked_value), havoc)
                     restriction = tb.or_(tb.not_(hit), at)
+                    self.read_sites.setdefault(havoc.uid, (tb.extract(pointer, OFFSET_BITS - 1, 0), set()))[1].add(
+                        (obj.tracked_index.index, obj.cell))
                 self._note_read(havoc, restriction)
                 value = here_value if value is None else tb.ite(hit, here_value, value)
                 valid = tb.or_(valid, hit)
@@ -1562,12 +1583,30 @@ class MemoryEncoder:
         reachable concrete violation is an abstract one, and TRUE stays sound. Two reads (`a[i]
         < a[i+1]`) cannot both be at the one tracked index: such edges keep the havoc values."""
         found = self._reads_in(cond)
-        if len(found) != 1:
+        if len(found) == 1:
+            return self.step_reads[next(iter(found))]
+        if len(found) == 2:
+            return self._restrict_pair(*found)
+        return None
+
+    def _restrict_pair(self, first: int, second: int) -> Term | None:
+        """Two reads in one error condition (`a[j] != b[j]`), each exact at the tracked cell of
+        every object it may hit, all of whose objects share one tracked index and one cell size:
+        `off1 != off2 ∨ (R1 ∧ R2)`. Sound as one read is: a concrete violation whose two reads
+        are at one byte offset `o` is followed with the shared index chosen as `o`'s cell, where
+        both reads are exact, so `R1 ∧ R2` holds; one whose reads are at different offsets
+        keeps its havoc values (chosen as the memory holds them). None otherwise."""
+        r1, r2 = self.step_reads[first], self.step_reads[second]
+        if r1 is None or r2 is None or first not in self.read_sites or second not in self.read_sites:
             return None
-        return self.step_reads[next(iter(found))]
+        (off1, sites1), (off2, sites2) = self.read_sites[first], self.read_sites[second]
+        if len(sites1 | sites2) != 1:
+            return None
+        tb = self.tb
+        return tb.or_(tb.not_(tb.eq(off1, off2)), tb.and_(r1, r2))
 
     def _reads_in(self, root: Term) -> frozenset[int]:
-        """The havoc inputs of this step's abstract reads in `root`'s DAG (at most two: more
+        """The havoc inputs of this step's abstract reads in `root`'s DAG (at most three: more
         are not told apart)."""
         memo = self._read_memo
         for term in postorder(root, memo):
@@ -1577,8 +1616,8 @@ class MemoryEncoder:
                 found = frozenset()
                 for a in term.args:
                     found |= memo[a.uid]
-                    if len(found) > 1:
-                        found = frozenset(list(found)[:2])
+                    if len(found) > 2:
+                        found = frozenset(list(found)[:3])
                         break
             memo[term.uid] = found
         return memo[root.uid]

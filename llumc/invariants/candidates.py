@@ -960,9 +960,10 @@ def _affine_text(a: int, b: int) -> str:
 
 
 def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, int]],
-                compared: list[Var]) -> list[_CellFact]:
+                compared: list[Var], copies: list[_TrackedObject]) -> list[_CellFact]:
     """The facts the tracked cell may satisfy: a constant written into the object, an affine
-    function of its index (`a[k] == 2*k + 1`), and its order with a variable w (`a[k] != x`,
+    function of its index (`a[k] == 2*k + 1`), the same cell of an object that shares its
+    tracked index (`b[k] == a[k]`, a copy), and its order with a variable w (`a[k] != x`,
     `a[k] <= m`, `a[k] >= m`, `a[k] == x`), each exact (no wrap-around)."""
     tb, build = point.tb_, point.build
     obj, idx, val = t.obj, t.idx, t.val
@@ -981,6 +982,10 @@ def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, i
             line = tb.op("add", line, tb.const(b & mask(width), width))
         facts.append(_CellFact(f"{cell} == {_affine_text(a, b)}", tb.eq(line, build.ext(val, width)),
                                lambda k, y, row, a=a, b=b: y == a * k + b))
+    for other in copies:
+        if other.val.width == val.width:
+            facts.append(_CellFact(f"{cell} == {other.val.name}", tb.eq(build.leaf(val), build.leaf(other.val)),
+                                   lambda k, y, row, column=other.value_column: y == column[row]))
     for w in compared:
         column = point.columns[w.index]
         width = max(val.width, w.width) + 2
@@ -1006,8 +1011,10 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int]]] | N
     bound (few; Houdini decides) and the bounded facts `k < v ==> x[k] <= w` over C variables."""
     variables = sorted((v for v in point.vars if v.width <= 64), key=point.priority_key)[:TRACKED_VARIABLES]
     compared = [v for v in variables if v.c_named][:TRACKED_COMPARED]
-    for t in _tracked_objects(point):
-        facts = _cell_facts(point, t, (patterns or {}).get(t.obj.id, []), compared)
+    objects = _tracked_objects(point)
+    for position, t in enumerate(objects):
+        copies = [o for o in objects[position + 1:] if o.idx.state is t.idx.state]  # each pair once
+        facts = _cell_facts(point, t, (patterns or {}).get(t.obj.id, []), compared, copies)
         _tracked_bounded(point, t, facts, variables)
         _tracked_everywhere(point, t, facts)
         _tracked_size(point, t, variables)
