@@ -80,3 +80,16 @@ def test_objects_of_one_index_width_share_the_tracked_index() -> None:
     assert sorted(o.c_name for o in tracked) == ["a", "b"]
     assert tracked[0].tracked_index is tracked[1].tracked_index
     assert sorted(tracked[0].tracked_index.c_names) == ["a.tracked_index", "b.tracked_index"]
+
+
+def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
+    """`a[k] != b[k + 1]` reads two objects that share the tracked index, at different cells:
+    no index makes both exact, so that error edge keeps its havoc values (docs/memory.md). The
+    program is buggy natively; llumc must not say TRUE, and a FALSE must reach the error."""
+    path = ARRAYS / "shifted_copy_bug.c"
+    assert _native(path, [list(range(2000)) + [5], [7] * 2000 + [5]], tmp_path) == ["error", "ok"]
+    result = check_program(path, m32=True, timeout=15.0)
+    assert result.verdict in ("unknown", "false"), result.reason
+    if result.verdict == "false":
+        inputs = [i.value for step in result.trace for i in step.inputs]
+        assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
