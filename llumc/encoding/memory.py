@@ -1581,7 +1581,8 @@ class MemoryEncoder:
         the last step the read is at the tracked index, so `R` holds and it returns the
         concrete value: `cond ∧ R` holds and the abstract run reaches `error` too. So each
         reachable concrete violation is an abstract one, and TRUE stays sound. Two reads (`a[i]
-        < a[i+1]`) cannot both be at the one tracked index: such edges keep the havoc values."""
+        < a[i+1]`) cannot both be at the one tracked index: such edges keep the havoc values,
+        unless they may be at one cell of objects sharing the index (`_restrict_pair`)."""
         found = self._reads_in(cond)
         if len(found) == 1:
             return self.step_reads[next(iter(found))]
