@@ -93,3 +93,28 @@ def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
     if result.verdict == "false":
         inputs = [i.value for step in result.trace for i in step.inputs]
         assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
+
+
+@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true", "search_true", "copy_false"])
+def test_content_candidates_hold_on_their_samples(name: str) -> None:
+    """The tracked-cell facts are filtered on the samples in Python (`_CellFact.satisfied`);
+    each one's term must agree: 1 on every sample of its loop head. And the line the fill loop
+    writes is read off the samples (`tracked_patterns`)."""
+    from llumc.encoding.terms import evaluate
+    from llumc.invariants.candidates import propose, tracked_patterns
+    from llumc.invariants.simulate import simulate
+    from llumc.pipeline import encode_file
+
+    encoded = encode_file(ARRAYS / f"{name}.c", m32=True)
+    samples = simulate(encoded.word, seed=0, seconds=5.0)
+    checked = 0
+    for cand in propose(encoded.word, encoded.debug, samples, fn=encoded.fn):
+        if cand.kind != "tracked":
+            continue
+        for state in samples.states.get(cand.cut, []):
+            assert evaluate(cand.term, {("state", k): v for k, v in state.items()}) == 1, (cand.expression, state)
+            checked += 1
+    assert checked > 0
+    lines = [line for found in tracked_patterns(encoded.word, samples.states).values() for line in found]
+    wanted = {"double_fill_true": (2, 0), "offset_fill_true": (1, 5)}.get(name)
+    assert wanted is None or wanted in lines, lines

@@ -866,6 +866,7 @@ class _CutPoint:
 TRACKED_VARIABLES = 8  # tracked-cell facts compare the tracked index with at most 8 variables
 TRACKED_CONSTANTS = 3  # ... and state `x[#] == c` for at most 3 constants written into x
 TRACKED_PATTERNS = 4  # ... and `x[#] == a*idx + b` for at most 4 lines seen in the runs
+PATTERN_BOUNDS = 16  # ... read off the cells below or above one of at most 16 variables
 TRACKED_SLOPE = 16  # ... with |a| at most this
 TRACKED_OFFSET = 1 << 16  # ... and |b| below this
 TRACKED_COMPARED = 6  # `x[#] <= w` (!=, ==, >=) for at most 6 variables w
@@ -916,6 +917,9 @@ def tracked_patterns(word: WordTransitionSystem, states_by_cut: Mapping[str, lis
     Collected over all loop heads, so that a loop the runs never reached (after 100 000
     iterations) gets them too; most often seen first, at most TRACKED_PATTERNS."""
     seen: dict[int, dict[tuple[int, int], int]] = {}
+    # the bounds: loop counters are phis (at most PATTERN_BOUNDS, phis first)
+    others = sorted((v for v in word.state if v.kind in ("phi", "value") and 1 < v.width <= 64),
+                    key=lambda v: (v.kind != "phi", v.index))[:PATTERN_BOUNDS]
     for obj in word.memory_objects:
         index_var, value_var = getattr(obj, "tracked_index", None), getattr(obj, "tracked_value", None)
         if index_var is None or value_var is None:
@@ -926,7 +930,6 @@ def tracked_patterns(word: WordTransitionSystem, states_by_cut: Mapping[str, lis
                 continue
             points = [(st.get(index_var.index, 0), to_signed(st.get(value_var.index, 0), value_var.width))
                       for st in states]
-            others = [v for v in word.state if v.kind in ("phi", "value") and 1 < v.width <= 64]
             for v in others:
                 column = [to_signed(st.get(v.index, 0), v.width) for st in states]
                 for _name, holds in _TRACKED_RELATIONS[::2]:  # below v, above v
