@@ -580,7 +580,7 @@ class LargeBlockEncoder(StepEncoder):
 
     def _restrict_errors(self, ends: list[tuple[Term, int]], checks: set[int]) -> list[tuple[Term, int]]:
         """Error edges (failed checks, error calls; not memory faults) that read abstract memory
-        once become `cond ∧ R` (`MemoryEncoder.restrict_error`, where the soundness argument
+        once (or twice, at one cell of objects sharing the tracked index) become `cond ∧ R` (`MemoryEncoder.restrict_error`, where the soundness argument
         is); where `cond` holds but `R` does not, the step ends in `ok`: the read's value was
         not the tracked cell's, and some other choice of the tracked index covers that run."""
         tb = self.tb

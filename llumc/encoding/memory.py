@@ -174,6 +174,19 @@ class MemoryObject:
         return f"{self.c_name}[{index}]" if self.element_cells else f"{self.c_name}.cell[{index}]"
 
 
+class _StepUpdates(dict):
+    """A step's new values of memory state variables (index -> term), counting every update:
+    reads of abstract memory share a value only between updates (`MemoryEncoder._read_havoc`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.updates = 0
+
+    def __setitem__(self, key: int, value: Term) -> None:
+        self.updates += 1
+        super().__setitem__(key, value)
+
+
 @dataclass
 class MemoryFault:
     """An access that may be invalid: `cond` (over the step's current state and inputs) holds
@@ -388,7 +401,7 @@ class MemoryEncoder:
         self.defs: dict[int, Instr] = {ins.key: ins for b in fn.blocks for ins in b.instrs}
         self.faults: list[MemoryFault] = []
         self.native_mismatches: list[NativeMismatch] = []  # `_allocate_symbolic`, for the replay
-        self._current: dict[int, Term] = {}  # cell state index -> its value at this point of the step
+        self._current: _StepUpdates = _StepUpdates()  # cell state index -> its value at this point of the step
         # a fresh nondet value of a width for the instruction being encoded (set by the step
         # encoder: one input per instruction and `site`, see `MemoryObject.abstract`; site -2 is
         # the instruction's read, -10 - id a new tracked value of object `id`)
@@ -398,6 +411,10 @@ class MemoryEncoder:
         # return an untracked value, e.g. a read of several cells); see `restrict_error`
         self.step_reads: dict[int, Term | None] = {}
         self._read_memo: dict[int, frozenset[int]] = {}  # term uid -> `_reads_in` (this step)
+        self._step_havocs: dict[tuple[int, int, int], Term] = {}  # `_read_havoc` (this step)
+        # this step's exact reads: havoc uid -> (byte offset, {(tracked index, cell size)} of
+        # the objects it may hit); `restrict_error` compares two reads at one cell
+        self.read_sites: dict[int, tuple[Term, set[tuple[int, int]]]] = {}
         self._head = ""
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
@@ -773,6 +790,7 @@ class MemoryEncoder:
         return name if offset == 0 and whole else f"{name}+{offset}"
 
     def declare_state(self) -> None:
+        shared: dict[int, object] = {}  # index width -> the tracked index of the objects of that width
         for obj in self.objects:
             for index in range(0 if obj.abstract else obj.size // obj.cell):
                 init = None
@@ -796,8 +814,7 @@ class MemoryEncoder:
                 except UnsupportedError:
                     obj.element_cells = False
                 cells = obj.size // obj.cell if not obj.size_operands else self._max_size(obj) // obj.cell
-                name = f"{obj.c_name}.tracked_index"
-                obj.tracked_index = self.new_state(name, max(1, (cells - 1).bit_length()), "memory", None, [name])
+                obj.tracked_index = self._shared_index(obj, max(1, (cells - 1).bit_length()), shared)
                 name = f"{obj.c_name}[#]"
                 obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
             if obj.id in self._addressed:
@@ -808,6 +825,21 @@ class MemoryEncoder:
                 # followed local: dead before its declaration and after its scope
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
                 obj.allocated = self.new_state(name, 1, "memory", 0, [name])
+
+    def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object]):
+        """The tracked index of `obj`: one state variable for all abstract objects whose
+        indices have the same width (docs/memory.md, cell morphing). Sound as one index per
+        object is: the index is nondeterministic in the initial state and never changes, and
+        the abstraction of each object is sound for every value of it, so it is for the values
+        where they coincide; it lets the candidates say `b[#] == a[#]` (a copy) and an error
+        edge that compares two such objects at one cell be restricted (`restrict_error`)."""
+        name = f"{obj.c_name}.tracked_index"
+        index = shared.get(width)
+        if index is None:
+            index = shared[width] = self.new_state(name, width, "memory", None, [name])
+        else:
+            index.c_names.append(name)
+        return index
 
     # cells wider than this are not tracked (a struct read and written whole)
     TRACKED_CELL_BYTES = 16
@@ -1110,9 +1142,25 @@ class MemoryEncoder:
     # ----------------------------------------------------------------- steps
     def begin_step(self, head: str) -> None:
         self._head = head
-        self._current = {}
+        self._current = _StepUpdates()
         self.step_reads = {}
+        self.read_sites = {}
         self._read_memo: dict[int, frozenset[int]] = {}
+        self._step_havocs: dict[tuple[int, int, int], Term] = {}
+
+    def _read_havoc(self, pointer: Term, size: int) -> Term:
+        """The value an untracked read of abstract memory returns: any value, but the same one
+        for reads of the same address with no write or memory update encoded between them in
+        this step (`if (a[i] > m) m = a[i];` loads a[i] twice: with two values `m` could fall
+        below a[i], and `\\forall k: k < i ==> a[k] <= m` would not be inductive). Sound: the
+        blocks of a step are encoded in topological order, so a write on any path between two
+        such reads is encoded between them and gives the later one a value of its own; without
+        one, the concrete memory holds one value at that address for both."""
+        key = (pointer.uid, size, self._current.updates)
+        havoc = self._step_havocs.get(key)
+        if havoc is None:
+            havoc = self._step_havocs[key] = self.havoc(8 * size)
+        return havoc
 
     def _cell(self, var) -> Term:
         term = self._current.get(var.index)
@@ -1122,7 +1170,7 @@ class MemoryEncoder:
         for index, term in self._current.items():
             if term is not self.tb.state(index, term.width):
                 writes[index].append((here, term))
-        self._current = {}
+        self._current = _StepUpdates()
 
     def handles(self, ins: Instr) -> bool:
         return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins) \
@@ -1520,7 +1568,7 @@ class MemoryEncoder:
             if hit.op == "const" and hit.param == 0:
                 continue
             if obj.abstract:
-                havoc = self.havoc(8 * size)  # an untracked cell: any value
+                havoc = self._read_havoc(pointer, size)  # an untracked cell: any value
                 here_value, restriction, untracked = havoc, None, hit
                 if obj.tracked_value is not None and size == obj.cell:
                     # the tracked cell is exact: a read at its index returns its contents
@@ -1528,6 +1576,8 @@ class MemoryEncoder:
                     here_value = tb.ite(at, self._cell(obj.tracked_value), havoc)
                     restriction = tb.or_(tb.not_(hit), at)
                     untracked = tb.and_(hit, tb.not_(at))
+                    self.read_sites.setdefault(havoc.uid, (tb.extract(pointer, OFFSET_BITS - 1, 0), set()))[1].add(
+                        (obj.tracked_index.index, obj.cell))
                 self._note_read(havoc, restriction)
                 obj.havoc_reads.append(tb.and_(runs, untracked))
                 value = here_value if value is None else tb.ite(hit, here_value, value)
@@ -1566,14 +1616,33 @@ class MemoryEncoder:
         the last step the read is at the tracked index, so `R` holds and it returns the
         concrete value: `cond ∧ R` holds and the abstract run reaches `error` too. So each
         reachable concrete violation is an abstract one, and TRUE stays sound. Two reads (`a[i]
-        < a[i+1]`) cannot both be at the one tracked index: such edges keep the havoc values."""
+        < a[i+1]`) cannot both be at the one tracked index: such edges keep the havoc values,
+        unless they may be at one cell of objects sharing the index (`_restrict_pair`)."""
         found = self._reads_in(cond)
-        if len(found) != 1:
+        if len(found) == 1:
+            return self.step_reads[next(iter(found))]
+        if len(found) == 2:
+            return self._restrict_pair(*found)
+        return None
+
+    def _restrict_pair(self, first: int, second: int) -> Term | None:
+        """Two reads in one error condition (`a[j] != b[j]`), each exact at the tracked cell of
+        every object it may hit, all of whose objects share one tracked index and one cell size:
+        `off1 != off2 ∨ (R1 ∧ R2)`. Sound as one read is: a concrete violation whose two reads
+        are at one byte offset `o` is followed with the shared index chosen as `o`'s cell, where
+        both reads are exact, so `R1 ∧ R2` holds; one whose reads are at different offsets
+        keeps its havoc values (chosen as the memory holds them). None otherwise."""
+        r1, r2 = self.step_reads[first], self.step_reads[second]
+        if r1 is None or r2 is None or first not in self.read_sites or second not in self.read_sites:
             return None
-        return self.step_reads[next(iter(found))]
+        (off1, sites1), (off2, sites2) = self.read_sites[first], self.read_sites[second]
+        if len(sites1 | sites2) != 1:
+            return None
+        tb = self.tb
+        return tb.or_(tb.not_(tb.eq(off1, off2)), tb.and_(r1, r2))
 
     def _reads_in(self, root: Term) -> frozenset[int]:
-        """The havoc inputs of this step's abstract reads in `root`'s DAG (at most two: more
+        """The havoc inputs of this step's abstract reads in `root`'s DAG (at most three: more
         are not told apart)."""
         memo = self._read_memo
         for term in postorder(root, memo):
@@ -1583,8 +1652,8 @@ class MemoryEncoder:
                 found = frozenset()
                 for a in term.args:
                     found |= memo[a.uid]
-                    if len(found) > 1:
-                        found = frozenset(list(found)[:2])
+                    if len(found) > 2:
+                        found = frozenset(list(found)[:3])
                         break
             memo[term.uid] = found
         return memo[root.uid]
@@ -1603,6 +1672,7 @@ class MemoryEncoder:
         where only abstract objects are targets."""
         tb = self.tb
         size = size or value.width // 8
+        self._current.updates += 1  # a later read of abstract memory gets a value of its own
         for obj in targets:
             if obj.abstract:
                 if obj.tracked_value is not None:

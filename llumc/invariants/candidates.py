@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from llumc.encoding.terms import Term, mask, to_signed
 from llumc.encoding.transys import StateVar, WordTransitionSystem
@@ -56,6 +56,8 @@ COMBINATION_VARIABLES = 5  # bounds of a*v + b*w over pairs of at most 5 variabl
 COMBINATIONS = ((1, -1), (1, 1), (2, -1), (1, -2))  # (a, b): v - w, v + w, 2v - w, v - 2w
 SCALES = 4  # ... and v ± K*w, K*v ± w for at most 4 negative program constants -K (-65536..-3)
 GUARD_VARIABLES = 5  # disjunctions `guard || fact` split the samples on at most 5 variables
+UNSAMPLED_VARIABLES = 8  # at a loop head without samples: orderings and bounds of 8 variables
+UNSAMPLED_CONSTANTS = 6  # ... with the 6 largest positive program constants
 GUARDED_PER_SPLIT = 12  # ... keeping at most this many facts per side of a split
 _UNSIGNED_CAST = {32: "(unsigned)", 64: "(unsigned long long)"}
 
@@ -714,6 +716,24 @@ class _CutPoint:
                     elif d == -1:
                         self.add(priority + 1, self.build.le(x, y, 1), f"{x.name} <= {y.name} + 1", "order")
 
+    def unsampled(self) -> None:
+        """At a loop head the runs never reached (after a loop of 100 000 iterations): the
+        orderings `v <= w`, `v < w` and the bounds `v >= 0`, `v >= 1`, `v <= c` (c a positive
+        program constant) of its C variables, unfiltered (Houdini decides): the facts that
+        keep an index in bounds there (`0 <= j < i <= 100000`)."""
+        variables = sorted((v for v in self.vars if v.c_named), key=self.priority_key)[:UNSAMPLED_VARIABLES]
+        for v in variables:
+            top = (1 << (v.width - 1)) - 1 if v.signed else mask(v.width)
+            for c in [0, 1] + sorted({c for c in self.constants if 1 < c <= top})[-UNSAMPLED_CONSTANTS:]:
+                if c <= 1:
+                    self.add(6, self.build.bound(v, c, True), f"{v.name} >= {c}", "bound")
+                else:
+                    self.add(6, self.build.bound(v, c, False), f"{v.name} <= {c}", "bound")
+            for w in variables:
+                if w is not v and v.signed == w.signed:
+                    self.add(6, self.build.le(v, w), f"{v.name} <= {w.name}", "order")
+                    self.add(6, self.build.le(v, w, strict=True), f"{v.name} < {w.name}", "order")
+
     def bounds(self) -> None:
         for v in self.moving:
             if v.index in self.dependent or v.index in self.affine:
@@ -845,71 +865,230 @@ class _CutPoint:
 
 TRACKED_VARIABLES = 8  # tracked-cell facts compare the tracked index with at most 8 variables
 TRACKED_CONSTANTS = 3  # ... and state `x[#] == c` for at most 3 constants written into x
+TRACKED_PATTERNS = 4  # ... and `x[#] == a*idx + b` for at most 4 lines seen in the runs
+PATTERN_BOUNDS = 16  # ... read off the cells below or above one of at most 16 variables
+TRACKED_SLOPE = 16  # ... with |a| at most this
+TRACKED_OFFSET = 1 << 16  # ... and |b| below this
+TRACKED_COMPARED = 6  # `x[#] <= w` (!=, ==, >=) for at most 6 variables w
+_TRACKED_RELATIONS = (("<", lambda k, v: k < v), ("<=", lambda k, v: k <= v),
+                      (">", lambda k, v: k > v), (">=", lambda k, v: k >= v))
 
 
-def _tracked(point: _CutPoint) -> None:
-    """Facts about the tracked cell of an abstract object (docs/memory.md, cell morphing):
-    `x.tracked_index < v → x[#] == c` (and `<=`, `>`, `>=`; `x[#] == x.tracked_index`) for loop
-    variables v and the constants c written into x, and `x.size == e*v` for an object of
-    nondeterministic size. The tracked index is any cell's, fixed for the run, so such a fact
-    says: every element below v holds c — the C text reads so (`\\forall k: k < i ==> x[k] == 0`).
-    Kept where every sample satisfies it; Houdini decides, as for every candidate."""
-    tb = point.tb_
-    variables = sorted((v for v in point.vars if v.width <= 64), key=point.priority_key)[:TRACKED_VARIABLES]
+@dataclass
+class _CellFact:
+    """What the tracked cell may be said to hold, given the index and one sample: its C text
+    (over the element `x[k]`), its term, and the test on a sample (index, raw cell value, row)."""
+
+    text: str
+    term: Term
+    satisfied: Callable[[int, int, int], bool]
+    compared: bool = False  # about another variable (`x[k] <= m`): not proposed without samples
+
+
+@dataclass
+class _TrackedObject:
+    """An abstract object's tracked cell as the candidates read it."""
+
+    obj: object
+    idx: Var
+    val: Var
+    index_column: list[int]
+    value_column: list[int]  # as C reads the cell (signed)
+
+
+def _tracked_objects(point: _CutPoint) -> list[_TrackedObject]:
+    out = []
     for obj in point.word.memory_objects:
         index_var, value_var = getattr(obj, "tracked_index", None), getattr(obj, "tracked_value", None)
         if index_var is None or value_var is None:
             continue
-        name = obj.c_name
-        cell = obj.cell_text("k")
         idx = Var(index_var, "k", False, True)
-        val = Var(value_var, cell, True, True)
-        columns = {"idx": [st.get(index_var.index, 0) for st in point.states],
-                   "val": [st.get(value_var.index, 0) for st in point.states]}
-        constants = sorted(obj.stored_constants)[:TRACKED_CONSTANTS]
-        # what the cell may be said to hold: a constant, or its own index
-        values: list[tuple[str, Term, object]] = []
-        for c in constants:
-            values.append((f"{cell} == {to_signed(c, value_var.width)}",
-                           tb.eq(point.build.leaf(val), tb.const(c, value_var.width)),
-                           lambda k, x, c=c: x == c))
-        w = max(idx.width, value_var.width) + 2
-        values.append((f"{cell} == k", tb.eq(point.build.ext(idx, w), point.build.ext(val, w)),
-                       lambda k, x: to_signed(x, value_var.width) == k))
-        relations = (("<", lambda k, v: k < v), ("<=", lambda k, v: k <= v),
-                     (">", lambda k, v: k > v), (">=", lambda k, v: k >= v))
-        for v in variables:
-            column = point.columns[v.index]
-            width = max(idx.width, v.width) + 2
-            left, right = point.build.ext(idx, width), point.build.ext(v, width)
-            terms = {"<": tb.op("slt", left, right), "<=": tb.not_(tb.op("slt", right, left)),
-                     ">": tb.op("slt", right, left), ">=": tb.not_(tb.op("slt", left, right))}
-            for relation, holds in relations:
-                for text, fact, satisfied in values:
-                    if all(not holds(k, v.value(x)) or satisfied(k, y)
-                           for k, y, x in zip(columns["idx"], columns["val"], column)):
-                        point.add(2 + point.penalty(v), tb.or_(tb.not_(terms[relation]), fact),
-                                  f"(\\forall k: k {relation} {v.name} ==> {text})", "tracked")
-        if obj.size_var is None and not obj.size_operands:
-            # every element of a constant-size object (the index may lie beyond it: nothing
-            # writes there, so such facts need the bound)
-            cells = obj.size // obj.cell
-            below = tb.op("ult", point.build.leaf(idx), tb.const(cells, idx.width)) if cells < 1 << idx.width \
-                else tb.true()
-            for text, fact, satisfied in values:
-                if all(k >= cells or satisfied(k, y) for k, y in zip(columns["idx"], columns["val"])):
-                    point.add(2, tb.or_(tb.not_(below), fact), f"(\\forall k: k < {cells} ==> {text})", "tracked")
-        if obj.size_var is not None:
-            size = Var(obj.size_var, f"{name}.size", False, True)
-            sizes = [st.get(obj.size_var.index, 0) for st in point.states]
-            for v in variables:
-                column = point.columns[v.index]
-                for unit in sorted({obj.element, obj.cell, obj.element * obj.cell}):
-                    if all(s == unit * v.value(x) for s, x in zip(sizes, column)):
-                        width = max(64, v.width) + unit.bit_length() + 2
-                        term = tb.eq(point.build.ext(size, width),
-                                     tb.op("mul", point.build.ext(v, width), tb.const(unit, width)))
-                        point.add(2 + point.penalty(v), term, f"{name}.size == {unit}*{v.name}", "tracked")
+        val = Var(value_var, obj.cell_text("k"), True, True)
+        out.append(_TrackedObject(obj, idx, val, [st.get(index_var.index, 0) for st in point.states],
+                                  [val.value(st.get(value_var.index, 0)) for st in point.states]))
+    return out
+
+
+def tracked_patterns(word: WordTransitionSystem, states_by_cut: Mapping[str, list[dict[int, int]]]
+                     ) -> dict[int, list[tuple[int, int]]]:
+    """Per abstract object (by id), the lines `x[#] == a*idx + b` (|a| <= TRACKED_SLOPE, a != 0)
+    that the samples of some loop head show on the cells one bound of the index selects
+    (`idx < v`, `idx > v` for a variable v): how the program fills the array (`a[i] = 2*i`).
+    Collected over all loop heads, so that a loop the runs never reached (after 100 000
+    iterations) gets them too; most often seen first, at most TRACKED_PATTERNS."""
+    seen: dict[int, dict[tuple[int, int], int]] = {}
+    # the bounds: loop counters are phis (at most PATTERN_BOUNDS, phis first)
+    others = sorted((v for v in word.state if v.kind in ("phi", "value") and 1 < v.width <= 64),
+                    key=lambda v: (v.kind != "phi", v.index))[:PATTERN_BOUNDS]
+    for obj in word.memory_objects:
+        index_var, value_var = getattr(obj, "tracked_index", None), getattr(obj, "tracked_value", None)
+        if index_var is None or value_var is None:
+            continue
+        counts = seen.setdefault(obj.id, {})
+        for states in states_by_cut.values():
+            if len(states) < 3:
+                continue
+            points = [(st.get(index_var.index, 0), to_signed(st.get(value_var.index, 0), value_var.width))
+                      for st in states]
+            for v in others:
+                column = [to_signed(st.get(v.index, 0), v.width) for st in states]
+                for _name, holds in _TRACKED_RELATIONS[::2]:  # below v, above v
+                    line = _line([p for p, x in zip(points, column) if holds(p[0], x)])
+                    if line is not None:
+                        counts[line] = counts.get(line, 0) + 1
+    return {obj_id: sorted(counts, key=lambda line: (-counts[line], line))[:TRACKED_PATTERNS]
+            for obj_id, counts in seen.items()}
+
+
+def _line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """(a, b) with y == a*k + b on every point, 0 < |a| <= TRACKED_SLOPE, |b| < TRACKED_OFFSET;
+    None where the points show no such line (fewer than 3 distinct indices, or none fits)."""
+    distinct = {k for k, _y in points}
+    if len(distinct) < 3:
+        return None
+    (k1, y1) = points[0]
+    k2, y2 = next((k, y) for k, y in points if k != k1)
+    if (y2 - y1) % (k2 - k1):
+        return None
+    a = (y2 - y1) // (k2 - k1)
+    b = y1 - a * k1
+    if a == 0 or abs(a) > TRACKED_SLOPE or abs(b) >= TRACKED_OFFSET:
+        return None
+    return (a, b) if all(y == a * k + b for k, y in points) else None
+
+
+def _affine_text(a: int, b: int) -> str:
+    head = "k" if a == 1 else "-k" if a == -1 else f"{a}*k"
+    return head if b == 0 else f"{head} {'+' if b > 0 else '-'} {abs(b)}"
+
+
+def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, int]],
+                compared: list[Var], copies: list[_TrackedObject]) -> list[_CellFact]:
+    """The facts the tracked cell may satisfy: a constant written into the object, an affine
+    function of its index (`a[k] == 2*k + 1`), the same cell of an object that shares its
+    tracked index (`b[k] == a[k]`, a copy), and its order with a variable w (`a[k] != x`,
+    `a[k] <= m`, `a[k] >= m`, `a[k] == x`), each exact (no wrap-around)."""
+    tb, build = point.tb_, point.build
+    obj, idx, val = t.obj, t.idx, t.val
+    cell = val.name
+    facts: list[_CellFact] = []
+    for c in sorted(obj.stored_constants)[:TRACKED_CONSTANTS]:
+        signed = to_signed(c, val.width)
+        facts.append(_CellFact(f"{cell} == {signed}", tb.eq(build.leaf(val), tb.const(c, val.width)),
+                               lambda k, y, row, c=signed: y == c))
+    for a, b in [(1, 0)] + [p for p in patterns if p != (1, 0)]:
+        width = max(idx.width, val.width) + abs(a).bit_length() + abs(b).bit_length() + 2
+        line = build.ext(idx, width)
+        if a != 1:
+            line = tb.op("mul", line, tb.const(a & mask(width), width))
+        if b:
+            line = tb.op("add", line, tb.const(b & mask(width), width))
+        facts.append(_CellFact(f"{cell} == {_affine_text(a, b)}", tb.eq(line, build.ext(val, width)),
+                               lambda k, y, row, a=a, b=b: y == a * k + b))
+    for other in copies:
+        if other.val.width == val.width:
+            facts.append(_CellFact(f"{cell} == {other.val.name}", tb.eq(build.leaf(val), build.leaf(other.val)),
+                                   lambda k, y, row, column=other.value_column: y == column[row]))
+    for w in compared:
+        column = point.columns[w.index]
+        width = max(val.width, w.width) + 2
+        x, y = build.ext(val, width), build.ext(w, width)
+        relations = (("==", tb.eq(x, y), lambda u, v: u == v), ("!=", tb.not_(tb.eq(x, y)), lambda u, v: u != v),
+                     ("<=", tb.not_(tb.op("slt", y, x)), lambda u, v: u <= v),
+                     (">=", tb.not_(tb.op("slt", x, y)), lambda u, v: u >= v))
+        for op, term, holds in relations:
+            facts.append(_CellFact(f"{cell} {op} {w.name}", term,
+                                   lambda k, y, row, holds=holds, column=column: holds(y, column[row]), True))
+    return facts
+
+
+def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int]]] | None = None) -> None:
+    """Facts about the tracked cell of an abstract object (docs/memory.md, cell morphing):
+    `x.tracked_index < v → F` (and `<=`, `>`, `>=`) for loop variables v, where F is one of
+    `_cell_facts` (`x[#] == c`, `x[#] == 2*x.tracked_index`, `x[#] <= m`, ...), the same F
+    over every cell of a constant-size object, and `x.size == e*v` for an object of
+    nondeterministic size. The tracked index is any cell's, fixed for the run, so such a fact
+    says: every element below v satisfies F — the C text reads so (`\\forall k: k < i ==>
+    x[k] == 0`). Kept where every sample satisfies it; Houdini decides, as for every candidate.
+    At a loop head without samples only the facts that mention no second variable besides the
+    bound (few; Houdini decides) and the bounded facts `k < v ==> x[k] <= w` over C variables."""
+    variables = sorted((v for v in point.vars if v.width <= 64), key=point.priority_key)[:TRACKED_VARIABLES]
+    compared = [v for v in variables if v.c_named][:TRACKED_COMPARED]
+    objects = _tracked_objects(point)
+    for position, t in enumerate(objects):
+        copies = [o for o in objects[position + 1:] if o.idx.state is t.idx.state]  # each pair once
+        facts = _cell_facts(point, t, (patterns or {}).get(t.obj.id, []), compared, copies)
+        _tracked_bounded(point, t, facts, variables)
+        _tracked_everywhere(point, t, facts)
+        _tracked_size(point, t, variables)
+
+
+def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:
+    """The tracked index lies inside a constant-size object (true for one of nondeterministic
+    size: its index covers what the size may reach), and the object's cell count if constant."""
+    obj, tb = t.obj, point.tb_
+    if obj.size_var is not None or obj.size_operands:
+        return tb.true(), None
+    cells = obj.size // obj.cell
+    inside = tb.op("ult", point.build.leaf(t.idx), tb.const(cells, t.idx.width)) if cells < 1 << t.idx.width \
+        else tb.true()
+    return inside, cells
+
+
+def _tracked_bounded(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact], variables: list[Var]) -> None:
+    """`idx REL v → F` for REL in <, <=, >, >= (the cells above v also inside the object)."""
+    tb, build = point.tb_, point.build
+    inside, cells = _in_bounds(point, t)
+    sampled = bool(point.states)
+    for v in variables:
+        column = point.columns[v.index]
+        width = max(t.idx.width, v.width) + 2
+        left, right = build.ext(t.idx, width), build.ext(v, width)
+        terms = {"<": tb.op("slt", left, right), "<=": tb.not_(tb.op("slt", right, left)),
+                 ">": tb.and_(tb.op("slt", right, left), inside),
+                 ">=": tb.and_(tb.not_(tb.op("slt", left, right)), inside)}
+        for relation, holds in _TRACKED_RELATIONS:
+            above = relation.startswith(">") and cells is not None
+            bound = f"{v.name} {relation.replace('>', '<')} k && k < {cells}" if above else f"k {relation} {v.name}"
+            for fact in facts:
+                if fact.compared and (fact.text.endswith(f" {v.name}") or not sampled and relation not in ("<", ">")):
+                    continue  # about the bound itself, or too many to try unfiltered
+                if all(not holds(k, x) or fact.satisfied(k, y, row)
+                       for row, (k, y, x) in enumerate(zip(t.index_column, t.value_column, column))):
+                    penalty = point.penalty(v) + (2 if fact.compared else 0)
+                    point.add(2 + penalty, tb.or_(tb.not_(terms[relation]), fact.term),
+                              f"(\\forall k: {bound} ==> {fact.text})", "tracked")
+
+
+def _tracked_everywhere(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) -> None:
+    """`idx < N → F` over every cell of a constant-size object of N cells (the index may lie
+    beyond it: nothing writes there, so such facts need the bound)."""
+    inside, cells = _in_bounds(point, t)
+    if cells is None:
+        return
+    for fact in facts:
+        if all(k >= cells or fact.satisfied(k, y, row)
+               for row, (k, y) in enumerate(zip(t.index_column, t.value_column))):
+            point.add(2 + (2 if fact.compared else 0), point.tb_.or_(point.tb_.not_(inside), fact.term),
+                      f"(\\forall k: k < {cells} ==> {fact.text})", "tracked")
+
+
+def _tracked_size(point: _CutPoint, t: _TrackedObject, variables: list[Var]) -> None:
+    """`x.size == e*v` for an object of nondeterministic size, e the element, the cell, or
+    their product in bytes."""
+    obj, tb = t.obj, point.tb_
+    if obj.size_var is None:
+        return
+    size = Var(obj.size_var, f"{obj.c_name}.size", False, True)
+    sizes = [st.get(obj.size_var.index, 0) for st in point.states]
+    for v in variables:
+        column = point.columns[v.index]
+        for unit in sorted({obj.element, obj.cell, obj.element * obj.cell}):
+            if all(s == unit * v.value(x) for s, x in zip(sizes, column)):
+                width = max(64, v.width) + unit.bit_length() + 2
+                term = tb.eq(point.build.ext(size, width),
+                             tb.op("mul", point.build.ext(v, width), tb.const(unit, width)))
+                point.add(2 + point.penalty(v), term, f"{obj.c_name}.size == {unit}*{v.name}", "tracked")
 
 
 def program_constants(word: WordTransitionSystem) -> list[int]:
@@ -941,6 +1120,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
     curr = word.curr
     initial = next((b.name for b in word.blocks if b.code == curr.init), None)
     tracked = any(getattr(obj, "tracked_value", None) is not None for obj in word.memory_objects)
+    patterns = tracked_patterns(word, states_by_cut) if tracked else {}
     for block in word.blocks:
         cut = block.name
         states = states_by_cut.get(cut) or []
@@ -949,9 +1129,10 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         visits = getattr(samples, "visits", {}).get(cut, 0)
         point = _CutPoint(word, cut, cut_variables(word, debug, cut, fn), states, constants, visits)
         if not states:
-            # a loop the runs never reached (after a loop of 100 000 iterations): only the
-            # tracked-cell facts, unfiltered (few; Houdini decides)
-            _tracked(point)
+            # a loop the runs never reached (after a loop of 100 000 iterations): the
+            # tracked-cell facts and simple orderings and bounds, unfiltered (Houdini decides)
+            _tracked(point, patterns)
+            point.unsampled()
             for p in point.proposals:
                 proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
             continue
@@ -964,7 +1145,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         point.bounds()
         point.combinations()
         point.guarded()
-        _tracked(point)
+        _tracked(point, patterns)
         for p in point.proposals:
             proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
     proposals.sort(key=lambda p: p[:3])

@@ -380,6 +380,14 @@ class _Draw:
 
 
 # ---------------------------------------------------------------------------- runs
+def _tracked_index(rng: random.Random, run: int, uniform: int) -> int:
+    """The initial tracked index of an abstract object (docs/memory.md, cell morphing): any
+    cell, as in the system; in two runs of three one of the first 64, where a run of at most
+    `max_steps` steps writes (uniform over 100 000 cells, almost every run would track a cell
+    the loops never reach, and the runs would show nothing about the cells they fill)."""
+    return uniform if run % 3 == 2 else uniform % (1 + rng.getrandbits(6))
+
+
 def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_steps: int = 1000,
              max_samples: int = 2000, seconds: float | None = 2.0,
              deadline: float | None = None) -> Samples:
@@ -408,6 +416,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
             constants.setdefault(width, []).append(v & mask(width))
     for values in constants.values():
         values.sort()
+    tracked_indices = [obj.tracked_index.index for obj in getattr(word, "memory_objects", [])
+                       if getattr(obj, "tracked_index", None) is not None]
     result = Samples()
     n_inputs = len(word.inputs)
     input_width = [i.width for i in word.inputs]
@@ -423,6 +433,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         rng = random.Random(run_seed)
         draw = _Draw(rng, _PROFILES[run % len(_PROFILES)], constants)
         state = [v.init if v.init is not None else rng.getrandbits(v.width) for v in word.state]
+        for index in tracked_indices:
+            state[index] = _tracked_index(rng, run, state[index])
         initial = dict(enumerate(state))
         trace: list[tuple[int, list[int], tuple[int, ...]]] = []  # (code, input indices, values)
         added = {code: 0 for code in seen}

@@ -1,0 +1,120 @@
+"""Proofs about the contents of arrays larger than EXACT_CELLS (docs/invariants.md, tracked-cell
+facts; docs/memory.md, cell morphing).
+
+Each program of tests/programs/arrays holds an array of 2 000 or 100 000 elements (abstract:
+one tracked cell) and is TRUE or FALSE by construction (verdict in the file name, reason in its
+first line). `llumc check --32` must give exactly that verdict: a TRUE rests on the quantified
+facts the invariant search proposes (`\\forall k: k < i ==> a[k] == 2*k`, `a[k] != x`,
+`a[k] <= m`, `a[k] == b[k]`), kept by Houdini and checked by fresh SAT calls before TRUE is
+printed, and the fact the proof needs must be among the loop invariants reported; a FALSE must
+be replayed by llumc and reach the error natively on the trace's inputs. TRUE programs whose
+inputs fit the native driver also run natively on some inputs and never reach the error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from llumc.check.portfolio import check_program
+from tests.test_loop_programs import build_native, run_native
+
+ARRAYS = Path(__file__).parent / "programs" / "arrays"
+TIMEOUT = 60.0
+
+# the fact each TRUE program's proof needs, as the invariants print it
+NEEDED = {
+    "double_fill_true": "(\\forall k: k < i ==> a[k] == 2*k)",
+    "offset_fill_true": "(\\forall k: k < i ==> a[k] == k + 5)",
+    "search_true": "(\\forall k: k < i ==> a[k] != x)",
+    "max_true": "(\\forall k: k < i ==> a[k] <= m)",
+    "min_true": "(\\forall k: i < k && k < 2000 ==> a[k] >= m)",
+    "copy_true": "(\\forall k: k < i ==> a[k] == b[k])",
+}
+# TRUE programs whose nondet values fit the native driver (at most 4 096 per run)
+NATIVE_INPUTS = {
+    "double_fill_true": [[n] for n in (0, 1, 5, 100, 2000)],
+    "offset_fill_true": [[]],
+    "min_true": [[(v * 7919) % 201 - 100 for v in range(2000)] + [k] for k in (0, 3, 1999)],
+}
+
+
+def _native(path: Path, vectors: list[list[int]], tmp_path: Path) -> list[str]:
+    binary = tmp_path / (path.stem + ".bin")
+    build_native(path, binary)
+    # one process per vector: the arrays are globals
+    return [run_native(binary, [vector])[0][0] for vector in vectors]
+
+
+@pytest.mark.parametrize("name", sorted(NEEDED))
+def test_true_program_is_proven_by_its_content_fact(name: str, tmp_path: Path) -> None:
+    path = ARRAYS / f"{name}.c"
+    if name in NATIVE_INPUTS:
+        outcomes = _native(path, NATIVE_INPUTS[name], tmp_path)
+        assert "error" not in outcomes and "diverged" not in outcomes, outcomes
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    memory = " && ".join(loop.get("memory", "") for loop in result.invariants)
+    assert NEEDED[name] in memory, result.invariants
+
+
+@pytest.mark.parametrize("name", ["double_fill_false", "copy_false"])
+def test_false_twin_is_found_and_replayed(name: str, tmp_path: Path) -> None:
+    """The same facts on a buggy twin: the bug (an element not written) is found, and the
+    counterexample reaches the error natively."""
+    path = ARRAYS / f"{name}.c"
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    inputs = [i.value for step in result.trace for i in step.inputs]
+    assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
+
+
+def test_objects_of_one_index_width_share_the_tracked_index() -> None:
+    """`a` and `b` (100 000 ints each) get one tracked index (docs/memory.md: sound as one per
+    object), so `a[#] == b[#]` is a fact about one cell of each."""
+    from llumc.pipeline import encode_file
+
+    encoded = encode_file(ARRAYS / "copy_true.c", m32=True)
+    tracked = [o for o in encoded.word.memory_objects if o.tracked_index is not None]
+    assert sorted(o.c_name for o in tracked) == ["a", "b"]
+    assert tracked[0].tracked_index is tracked[1].tracked_index
+    assert sorted(tracked[0].tracked_index.c_names) == ["a.tracked_index", "b.tracked_index"]
+
+
+def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
+    """`a[k] != b[k + 1]` reads two objects that share the tracked index, at different cells:
+    no index makes both exact, so that error edge keeps its havoc values (docs/memory.md). The
+    program is buggy natively; llumc must not say TRUE, and a FALSE must reach the error."""
+    path = ARRAYS / "shifted_copy_bug.c"
+    assert _native(path, [list(range(2000)) + [5], [7] * 2000 + [5]], tmp_path) == ["error", "ok"]
+    result = check_program(path, m32=True, timeout=15.0)
+    assert result.verdict in ("unknown", "false"), result.reason
+    if result.verdict == "false":
+        inputs = [i.value for step in result.trace for i in step.inputs]
+        assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
+
+
+@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true", "search_true", "copy_false"])
+def test_content_candidates_hold_on_their_samples(name: str) -> None:
+    """The tracked-cell facts are filtered on the samples in Python (`_CellFact.satisfied`);
+    each one's term must agree: 1 on every sample of its loop head. And the line the fill loop
+    writes is read off the samples (`tracked_patterns`)."""
+    from llumc.encoding.terms import evaluate
+    from llumc.invariants.candidates import propose, tracked_patterns
+    from llumc.invariants.simulate import simulate
+    from llumc.pipeline import encode_file
+
+    encoded = encode_file(ARRAYS / f"{name}.c", m32=True)
+    samples = simulate(encoded.word, seed=0, seconds=5.0)
+    checked = 0
+    for cand in propose(encoded.word, encoded.debug, samples, fn=encoded.fn):
+        if cand.kind != "tracked":
+            continue
+        for state in samples.states.get(cand.cut, []):
+            assert evaluate(cand.term, {("state", k): v for k, v in state.items()}) == 1, (cand.expression, state)
+            checked += 1
+    assert checked > 0
+    lines = [line for found in tracked_patterns(encoded.word, samples.states).values() for line in found]
+    wanted = {"double_fill_true": (2, 0), "offset_fill_true": (1, 5)}.get(name)
+    assert wanted is None or wanted in lines, lines
