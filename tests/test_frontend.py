@@ -581,3 +581,22 @@ def test_unsequenced_modifications_are_a_named_unknown(tmp_path: Path) -> None:
     result = check_program(source)
     assert result.verdict == "unknown"
     assert result.reason == "undefined behaviour: multiple unsequenced modifications to 'i' at unsequenced.c:5"
+
+
+@pytest.mark.parametrize("index", ["5", "k"])
+def test_large_local_declared_in_a_loop_keeps_no_value_of_the_last_iteration(tmp_path, index):
+    """A local too large for one fresh value (over MAX_UNINIT_BITS) is kept in memory, where it
+    is abstract: read before it is written in the second iteration it holds any value, not the
+    first iteration's 7 (which C does not promise; natively it is there, so the answer is
+    UNKNOWN, never TRUE). At a constant index SROA would otherwise have made it a phi of 7."""
+    from llumc.check.portfolio import check_program
+
+    source = tmp_path / "large_local.c"
+    source.write_text(
+        "extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n"
+        "int main(void) {\n  int k = __VERIFIER_nondet_int();\n  if (k < 0 || k >= 600) return 0;\n"
+        "  for (int i = 0; i < 2; i++) {\n    __int128 big[600];\n"
+        f"    if (i == 1 && big[{index}] != 7) reach_error();\n    big[{index}] = 7;\n  }}\n  return 0;\n}}\n")
+    result = check_program(source, timeout=60)
+    assert result.verdict == "unknown", (result.verdict, result.reason)
+    assert "counterexample not confirmed" in result.reason, result.reason

@@ -20,6 +20,7 @@ SCHEMES = ("edge", "paper", "lbe")
 IGNORED_INTRINSIC_PREFIXES = (
     "llvm.dbg.", "llvm.lifetime.", "llvm.experimental.noalias.scope.decl", "llvm.invariant.",
     "llvm.sideeffect", "llvm.donothing", "llvm.pseudoprobe", "llvm.stacksave", "llvm.stackrestore",
+    "__llumc_in_memory",  # (llumc.frontend.compile.IN_MEMORY_FUNCTION: only keeps a local in memory)
 )
 
 

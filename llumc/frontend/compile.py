@@ -499,6 +499,7 @@ def _initialise_locals(text: str) -> str:
     aggregate_bytes = _aggregate_sizes(text)
     widths: set[int] = set()
     fresh = 0
+    in_memory = False
 
     def initialise(var: str, ty: str) -> list[str]:
         nonlocal fresh
@@ -529,6 +530,12 @@ def _initialise_locals(text: str) -> str:
             if match and not match.group(2).startswith("i"):
                 # a struct or array: one nondet integer over all its bytes
                 size = aggregate_bytes.get(match.group(2))
+                if size and 8 * size > MAX_UNINIT_BITS:
+                    # too large for one fresh value: kept in memory, where it is abstract
+                    # (llumc.encoding.memory: every read outside a tracked cell any value), not
+                    # promoted by SROA to values that would keep the last iteration's contents
+                    pending.append(f"  call void @{IN_MEMORY_FUNCTION}(ptr {match.group(1)})")
+                    in_memory = True
                 match = match if size and 8 * size <= MAX_UNINIT_BITS else None
                 ty = f"i{8 * size}" if match else ""
             if match:
@@ -578,10 +585,15 @@ def _initialise_locals(text: str) -> str:
         text += "".join(f"\ndeclare i{w} @{UNINIT_PREFIX}i{w}() #{_UNINIT_ATTR}\n"
                         for w in sorted(widths))
         text += f"attributes #{_UNINIT_ATTR} = {{ nounwind willreturn memory(none) }}\n"
+    if in_memory:
+        text += f"\ndeclare void @{IN_MEMORY_FUNCTION}(ptr)\n"
     return text
 
 
 _UNINIT_ATTR = 9999
+# A call of it keeps a local in memory: SROA does not promote what escapes into an unknown
+# function (`_initialise_locals`); the encoder ignores it (llumc.encoding.wordsys).
+IN_MEMORY_FUNCTION = "__llumc_in_memory"
 
 
 def _metadata_max(text: str) -> int:
@@ -1476,7 +1488,7 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                     raise _unsupported(category, f"nondeterministic {ret} ('{name}')", where)
                 continue
             if kind is not None or _ARITH_INTRINSIC.match(name) or name in LIFETIME_FUNCTIONS \
-                    or name.startswith("llvm.lifetime."):
+                    or name.startswith("llvm.lifetime.") or name == IN_MEMORY_FUNCTION:
                 continue  # lifetimes: llumc.encoding.memory follows ours, llvm's are ignored
             if name.startswith(("llvm.memset.", "llvm.memcpy.", "llvm.memmove.", "llvm.stacksave",
                                 "llvm.stackrestore")):
