@@ -1768,14 +1768,13 @@ def _on_call_stack(module: "llvm.ModuleRef", depth: int) -> "llvm.ModuleRef":
     text = str(module)
     plan = plan_heads(call_graph(text))
     if plan.inlined:  # the cycles' other members into their heads, which stay (noinline)
-        undo = {}
         for head in plan.heads:
-            text, undo[head] = with_inline_attribute(text, head, "noinline")
-        module = _run_passes(_parse_rewritten(text), lambda pm: pm.add_always_inliner_pass())
-        text = str(module)
-        for head, groups in undo.items():
+            text, groups = with_inline_attribute(text, head, "noinline")
             if groups is None:
                 raise NotStackable(f"{head} has no attribute group")
+        module = _run_passes(_parse_rewritten(text), lambda pm: pm.add_always_inliner_pass())
+        text = str(module)
+        for head in plan.heads:
             # (LLVM renumbers the groups when it prints: a copy with alwaysinline, not the old one)
             text, _ = with_inline_attribute(text, head, "alwaysinline")
         module = _parse_rewritten(text)
