@@ -1,0 +1,357 @@
+"""Differential test of the floating-point circuits (llumc/encoding/floats.py) against the
+machine: tests/fp_reference.c, compiled with the clang llumc uses (x86-64, SSE arithmetic,
+-ffp-contract=off, musl's libm), computes every operation on the same operand bit patterns.
+Results must agree bit for bit, except that where the machine gives a NaN ours must be exactly
+the canonical NaN (and ours is a NaN only where the machine's is).
+
+The circuits are evaluated on plain integers (`IntBuilder`, fast) for every operand; on a few
+operands also as folded constant terms (`TermBuilder`, the path the encoder takes) and through
+the bit-blaster and a SAT solver (term -> Boolector -> AIG -> CNF).
+
+LLUMC_FP_SAMPLES sets the operands per operation and width (default small, for CI);
+LLUMC_FP_SEED the random seed. `python tests/test_floats.py sizes` prints the circuits' sizes.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import struct
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from llumc.encoding.floats import (
+    CANONICAL_NAN, DOUBLE, FCMP_PREDICATES, FORMATS, ROUNDING_MODES, SINGLE, FloatFormat, IntBuilder,
+    fp_abs, fp_binary, fp_class_test, fp_compare, fp_copysign, fp_is_nan, fp_min_max, fp_neg, fp_resize,
+    fp_round_integral, fp_sqrt, fp_to_int, infinity_bits, int_to_fp,
+)
+from llumc.encoding.terms import TermBuilder, mask
+from llumc.frontend.compile import clang_command
+
+SAMPLES = int(os.environ.get("LLUMC_FP_SAMPLES", "150"))
+SEED = int(os.environ.get("LLUMC_FP_SEED", "754"))
+REFERENCE_SOURCE = Path(__file__).with_name("fp_reference.c")
+INT_WIDTHS = (1, 8, 16, 24, 32, 53, 64, 65, 100, 128)
+
+
+# --------------------------------------------------------------------------- the machine
+
+
+def build_reference(directory: Path) -> Path:
+    command, is_zig = clang_command(None)
+    target = ["-target", "x86_64-linux-musl"] if is_zig else ["-m64"]
+    binary = directory / "fp_reference"
+    argv = [*command, *target, "-O0", "-ffp-contract=off", "-msse2", "-mfpmath=sse", "-fno-sanitize=all", "-w",
+            "-o", str(binary), str(REFERENCE_SOURCE)]
+    # in the binary's directory, as the replay builds: from the checkout zig misses its cache
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=directory, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, f"building the reference failed:\n{proc.stderr}"
+    return binary
+
+
+def run_reference(binary: Path, lines: list[str]) -> list[int]:
+    """The machine's result of each request line (`op width n a b`, hex operands)."""
+    requests = binary.with_name("requests.txt")
+    requests.write_text("\n".join(lines) + "\n")
+    with requests.open() as stdin:
+        proc = subprocess.run([str(binary)], stdin=stdin, capture_output=True, text=True, timeout=3600)
+    assert proc.returncode == 0, proc.stderr
+    results = [int(word, 16) for word in proc.stdout.split()]
+    assert len(results) == len(lines)
+    return results
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> Path:
+    return build_reference(tmp_path_factory.mktemp("fp"))
+
+
+# --------------------------------------------------------------------------- operands
+
+
+def is_nan(fmt: FloatFormat, bits: int) -> bool:
+    return bits & mask(fmt.width - 1) > infinity_bits(fmt)
+
+
+def special_values(fmt: FloatFormat) -> list[int]:
+    """±0, ±min/max subnormal, ±min normal, ±max, ±inf, quiet and signalling NaNs, 1.0 and
+    its neighbours, 0.5, 1.5, 2, 3, and the bit neighbours of each."""
+    f, inf = fmt.fraction, infinity_bits(fmt)
+    one = fmt.bias << f
+    base = [0, 1, mask(f), 1 << f, inf - 1, inf, CANONICAL_NAN(fmt), inf | 1, inf | 1 << (f - 1) | 5,
+            one, one - 1, one + 1, (fmt.bias - 1) << f, one | 1 << (f - 1), (fmt.bias + 1) << f,
+            (fmt.bias + 1) << f | 1 << (f - 1)]
+    near = [v + d for v in base for d in (-1, 1) if 0 <= v + d < inf]
+    values = base + near
+    return sorted(set(values + [v | 1 << (fmt.width - 1) for v in values]))
+
+
+def random_float(rng: random.Random, fmt: FloatFormat) -> int:
+    """Uniform bit patterns, special values, and numbers of moderate and extreme exponents."""
+    r = rng.random()
+    if r < 0.35:
+        return rng.getrandbits(fmt.width)
+    if r < 0.5:
+        return rng.choice(special_values(fmt))
+    if r < 0.8:
+        exponent = fmt.bias + rng.randint(-40, 40)
+    else:
+        exponent = rng.choice([0, 0, 1, 2, 3, mask(fmt.exponent) - 1, mask(fmt.exponent) - 2])
+    fraction = rng.getrandbits(fmt.fraction)
+    if rng.random() < 0.3:  # few significant bits: exact products and quotients, rounding ties
+        fraction &= ~mask(fmt.fraction - rng.randint(0, fmt.fraction // 2))
+    return compose(fmt, rng.getrandbits(1), exponent, fraction)
+
+
+def compose(fmt: FloatFormat, sign: int, exponent_field: int, fraction: int) -> int:
+    return sign << (fmt.width - 1) | exponent_field << fmt.fraction | fraction & mask(fmt.fraction)
+
+
+def random_pair(rng: random.Random, fmt: FloatFormat) -> tuple[int, int]:
+    """Independent operands, or operands with close exponents (cancellation, ties, carries)."""
+    a = random_float(rng, fmt)
+    r = rng.random()
+    if r < 0.35:
+        field = a >> fmt.fraction & mask(fmt.exponent)
+        field = min(max(field + rng.randint(-2, 2), 0), mask(fmt.exponent))
+        fraction = a + rng.randint(-3, 3) if rng.random() < 0.5 else rng.getrandbits(fmt.fraction)
+        return a, compose(fmt, rng.getrandbits(1), field, fraction)
+    if r < 0.45:
+        return a, (a ^ 1 << (fmt.width - 1)) + rng.randint(-1, 1) & mask(fmt.width)
+    return a, random_float(rng, fmt)
+
+
+def near_integers(rng: random.Random, fmt: FloatFormat, top: int) -> int:
+    """Numbers of magnitude up to about 2^top: halfway cases and neighbours of integers."""
+    if rng.random() < 0.5:
+        value = rng.randint(0, 1 << min(top, 60)) + rng.choice([0, 0.5, 0.25, 0.75])
+        bits = float_bits(fmt, value * rng.choice([1, -1]))
+        return bits + rng.randint(-1, 1) & mask(fmt.width) if rng.random() < 0.3 else bits
+    exponent = fmt.bias + rng.randint(-3, top + 1)
+    return compose(fmt, rng.getrandbits(1), min(exponent, mask(fmt.exponent) - 1), rng.getrandbits(fmt.fraction))
+
+
+def float_bits(fmt: FloatFormat, value: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", value))[0] if fmt is SINGLE else \
+        struct.unpack("<Q", struct.pack("<d", value))[0]
+
+
+def float_value(fmt: FloatFormat, bits: int) -> float:
+    return struct.unpack("<f", struct.pack("<I", bits))[0] if fmt is SINGLE else \
+        struct.unpack("<d", struct.pack("<Q", bits))[0]
+
+
+def integer_operand(rng: random.Random, width: int, precision: int) -> int:
+    """Random integers of random bit length, the extremes, and rounding ties (2^p + 1 shifted)."""
+    r = rng.random()
+    if r < 0.3:
+        return rng.getrandbits(width)
+    if r < 0.6:
+        return rng.getrandbits(rng.randint(1, width))
+    if r < 0.8:
+        tie = (1 << precision | 1) << rng.randint(0, 3)
+        odd = (1 << precision + 1) - 1 - 2 * rng.randint(0, 3)
+        return rng.choice([tie, tie + 1, tie - 1, odd, odd << 1, -tie, -odd]) & mask(width)
+    return rng.choice([0, 1, mask(width), 1 << (width - 1), mask(width - 1), (1 << (width - 1)) + 1])
+
+
+# --------------------------------------------------------------------------- cases
+
+
+@dataclass
+class Case:
+    """One operation at one format: operands, the request for the machine, our circuit, and
+    whether our outputs match the machine's result."""
+
+    name: str
+    fmt: FloatFormat
+    operands: Callable[[random.Random], tuple[int, ...]]
+    request: Callable[[tuple[int, ...]], str]
+    circuit: Callable[[object, list], list]  # (builder, operand values) -> outputs
+    agrees: Callable[[int, list[int], tuple[int, ...]], bool]  # (machine, our outputs, operands)
+    input_widths: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.name}-{self.fmt.width}"
+
+
+def float_agrees(fmt: FloatFormat) -> Callable[[int, list[int], tuple[int, ...]], bool]:
+    def agrees(machine: int, ours: list[int], operands: tuple[int, ...]) -> bool:
+        return ours[0] == (CANONICAL_NAN(fmt) if is_nan(fmt, machine) else machine)
+    return agrees
+
+
+def line(op: str, width: int, n: int, a: int, b: int = 0) -> str:
+    return f"{op} {width} {n} {a:x} {b:x}"
+
+
+def binary_case(op: str, fmt: FloatFormat) -> Case:
+    return Case(op, fmt, lambda rng: random_pair(rng, fmt), lambda o: line(op, fmt.width, 0, *o),
+                lambda tb, o: [fp_binary(tb, op, fmt, *o)], float_agrees(fmt), (fmt.width, fmt.width))
+
+
+def unary_case(op: str, fmt: FloatFormat) -> Case:
+    if op == "sqrt":
+        circuit = lambda tb, o: [fp_sqrt(tb, fmt, o[0])]  # noqa: E731
+        operands = lambda rng: (random_float(rng, fmt),)  # noqa: E731
+    else:
+        circuit = lambda tb, o: [fp_round_integral(tb, fmt, o[0], op)]  # noqa: E731
+        operands = lambda rng: (near_integers(rng, fmt, fmt.precision) if rng.random() < 0.6  # noqa: E731
+                                else random_float(rng, fmt),)
+    return Case(op, fmt, operands, lambda o: line(op, fmt.width, 0, o[0]), circuit, float_agrees(fmt), (fmt.width,))
+
+
+def min_max_case(kind: str, fmt: FloatFormat) -> Case:
+    """Either operand may come back when they compare equal (+0, -0): ours picking a or b."""
+    def circuit(tb, o):
+        return [fp_min_max(tb, fmt, o[0], o[1], kind), fp_min_max(tb, fmt, o[0], o[1], kind, tb.const(0, 1))]
+
+    def agrees(machine: int, ours: list[int], operands: tuple[int, ...]) -> bool:
+        if is_nan(fmt, machine):
+            return ours == [CANONICAL_NAN(fmt)] * 2
+        tie = not is_nan(fmt, operands[0]) and float_value(fmt, operands[0]) == float_value(fmt, operands[1])
+        return machine in ours if tie else ours == [machine, machine]
+
+    return Case(kind, fmt, lambda rng: random_pair(rng, fmt), lambda o: line(kind, fmt.width, 0, *o), circuit,
+                agrees, (fmt.width, fmt.width))
+
+
+def bitwise_case(op: str, fmt: FloatFormat) -> Case:
+    functions = {"neg": lambda tb, o: [fp_neg(tb, fmt, o[0])], "abs": lambda tb, o: [fp_abs(tb, fmt, o[0])],
+                 "copysign": lambda tb, o: [fp_copysign(tb, fmt, o[0], o[1])]}
+    return Case(op, fmt, lambda rng: random_pair(rng, fmt), lambda o: line(op, fmt.width, 0, *o), functions[op],
+                lambda machine, ours, o: ours[0] == machine, (fmt.width, fmt.width))
+
+
+def predicate_cases(fmt: FloatFormat) -> list[Case]:
+    fcmp = Case("fcmp", fmt, lambda rng: random_pair(rng, fmt), lambda o: line("fcmp", fmt.width, 0, *o),
+                lambda tb, o: [fp_compare(tb, p, fmt, o[0], o[1]) for p in FCMP_PREDICATES],
+                lambda machine, ours, o: ours == [machine >> i & 1 for i in range(16)], (fmt.width, fmt.width))
+    isnan = Case("isnan", fmt, lambda rng: (random_float(rng, fmt),), lambda o: line("isnan", fmt.width, 0, o[0]),
+                 lambda tb, o: [fp_is_nan(tb, fmt, o[0])], lambda machine, ours, o: ours == [machine], (fmt.width,))
+    masks = [1 << k for k in range(10)] + [0x3FF, 0x0, 0x204, 0x1F8 ^ 0x60]
+    classes = Case("class", fmt, lambda rng: (random_float(rng, fmt),), lambda o: line("class", fmt.width, 0, o[0]),
+                   lambda tb, o: [fp_class_test(tb, fmt, o[0], m) for m in masks],
+                   lambda machine, ours, o: ours == [m >> machine & 1 for m in masks], (fmt.width,))
+    return [fcmp, isnan, classes]
+
+
+def to_int_case(fmt: FloatFormat, width: int, signed: bool) -> Case:
+    """In range exactly when the truncated value fits (Python's exact arithmetic); the value
+    must then be the machine's."""
+    op = "fptosi" if signed else "fptoui"
+    low, high = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+
+    def operands(rng):
+        if rng.random() < 0.4:
+            return (random_float(rng, fmt),)
+        k = rng.choice([width - 1, width, width + 1, rng.randint(-1, width)])
+        bits = compose(fmt, rng.getrandbits(1), min(max(fmt.bias + k, 0), mask(fmt.exponent) - 1),
+                       rng.choice([0, 1, mask(fmt.fraction), rng.getrandbits(fmt.fraction)]))
+        return (bits + rng.randint(-1, 1) & mask(fmt.width),)
+
+    def agrees(machine: int, ours: list[int], o: tuple[int, ...]) -> bool:
+        value = float_value(fmt, o[0])
+        in_range = math.isfinite(value) and low <= math.trunc(value) <= high
+        return ours[1] == in_range and (not in_range or ours[0] == machine)
+
+    return Case(f"{op}{width}", fmt, operands, lambda o: line(op, fmt.width, width, o[0]),
+                lambda tb, o: list(fp_to_int(tb, fmt, o[0], width, signed)), agrees, (fmt.width,))
+
+
+def from_int_case(fmt: FloatFormat, width: int, signed: bool) -> Case:
+    op = "sitofp" if signed else "uitofp"
+    return Case(f"{op}{width}", fmt, lambda rng: (integer_operand(rng, width, fmt.precision),),
+                lambda o: line(op, fmt.width, width, o[0]), lambda tb, o: [int_to_fp(tb, fmt, o[0], signed)],
+                float_agrees(fmt), (width,))
+
+
+def resize_cases() -> list[Case]:
+    ext = Case("fpext", SINGLE, lambda rng: (random_float(rng, SINGLE),), lambda o: line("fpext", 32, 0, o[0]),
+               lambda tb, o: [fp_resize(tb, SINGLE, DOUBLE, o[0])], float_agrees(DOUBLE), (32,))
+
+    def narrow_operand(rng):
+        if rng.random() < 0.5:  # around binary32's range and precision
+            exponent = DOUBLE.bias + rng.choice([rng.randint(-155, -120), rng.randint(120, 130), rng.randint(-5, 5)])
+            fraction = rng.getrandbits(52) & ~mask(rng.randint(0, 29))  # ties: few low bits set
+            return (compose(DOUBLE, rng.getrandbits(1), exponent, fraction | rng.choice([0, 1 << 28, 0])),)
+        return (random_float(rng, DOUBLE),)
+
+    trunc = Case("fptrunc", DOUBLE, narrow_operand, lambda o: line("fptrunc", 64, 0, o[0]),
+                 lambda tb, o: [fp_resize(tb, DOUBLE, SINGLE, o[0])], float_agrees(SINGLE), (64,))
+    return [ext, trunc]
+
+
+def all_cases() -> list[Case]:
+    cases = []
+    for fmt in (SINGLE, DOUBLE):
+        cases += [binary_case(op, fmt) for op in ("fadd", "fsub", "fmul", "fdiv")]
+        cases += [unary_case(op, fmt) for op in ("sqrt", *ROUNDING_MODES)]
+        cases += [min_max_case(kind, fmt) for kind in ("minnum", "maxnum")]
+        cases += [bitwise_case(op, fmt) for op in ("neg", "abs", "copysign")]
+        cases += predicate_cases(fmt)
+        cases += [to_int_case(fmt, w, s) for w in INT_WIDTHS for s in (True, False)]
+        cases += [from_int_case(fmt, w, s) for w in INT_WIDTHS for s in (True, False)]
+    cases.append(binary_case("frem", SINGLE))
+    return cases + resize_cases()
+
+
+CASES = all_cases()
+
+
+def operands_of(case: Case, count: int) -> list[tuple[int, ...]]:
+    rng = random.Random(f"{SEED}-{case}")
+    return [case.operands(rng) for _ in range(count)]
+
+
+def evaluate(case: Case, tb, operands: tuple[int, ...]) -> list[int]:
+    outputs = case.circuit(tb, [tb.const(v, w) for v, w in zip(operands, case.input_widths)])
+    if isinstance(tb, IntBuilder):
+        return [out.value for out in outputs]
+    assert all(out.op == "const" for out in outputs), f"{case}: circuit on constants not folded"
+    return [out.param for out in outputs]
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def differences(case: Case, binary: Path, count: int) -> list[str]:
+    operands = operands_of(case, count)
+    machine = run_reference(binary, [case.request(o) for o in operands])
+    builder = IntBuilder()
+    found = []
+    for o, expected in zip(operands, machine):
+        ours = evaluate(case, builder, o)
+        if not case.agrees(expected, ours, o):
+            found.append(f"{case} {[hex(v) for v in o]}: machine {expected:#x}, ours {[hex(v) for v in ours]}")
+    return found
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_against_the_machine(case: Case, reference: Path):
+    found = differences(case, reference, SAMPLES)
+    assert not found, f"{len(found)} of {SAMPLES} differ:\n" + "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_folded_terms_compute_the_same(case: Case):
+    """The encoder's path: built on constant terms, the circuit folds to our integers' result."""
+    for o in operands_of(case, 3):
+        assert evaluate(case, TermBuilder(), o) == evaluate(case, IntBuilder(), o), (str(case), o)
+
+
+def test_frem_on_double_is_not_built():
+    tb = TermBuilder()
+    with pytest.raises(NotImplementedError, match="frem on double"):
+        fp_binary(tb, "frem", DOUBLE, tb.input(0, 64), tb.input(1, 64))
+
+
+def test_canonical_nans():
+    assert CANONICAL_NAN(SINGLE) == 0x7FC00000 and CANONICAL_NAN(DOUBLE) == 0x7FF8000000000000
+    assert FORMATS[32].width == 32 and FORMATS[64].width == 64
