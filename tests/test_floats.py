@@ -34,7 +34,7 @@ from llumc.encoding.floats import (
 from llumc.encoding.terms import TermBuilder, mask
 from llumc.frontend.compile import clang_command
 
-SAMPLES = int(os.environ.get("LLUMC_FP_SAMPLES", "150"))
+SAMPLES = int(os.environ.get("LLUMC_FP_SAMPLES", "1000"))
 SEED = int(os.environ.get("LLUMC_FP_SEED", "754"))
 REFERENCE_SOURCE = Path(__file__).with_name("fp_reference.c")
 INT_WIDTHS = (1, 8, 16, 24, 32, 53, 64, 65, 100, 128)
@@ -355,3 +355,66 @@ def test_frem_on_double_is_not_built():
 def test_canonical_nans():
     assert CANONICAL_NAN(SINGLE) == 0x7FC00000 and CANONICAL_NAN(DOUBLE) == 0x7FF8000000000000
     assert FORMATS[32].width == 32 and FORMATS[64].width == 64
+
+
+def symbolic_circuit(case: Case, tb: TermBuilder):
+    """The case's outputs (concatenated) over fresh inputs 0, 1, ...: the circuit the encoder makes."""
+    outputs = case.circuit(tb, [tb.input(i, w) for i, w in enumerate(case.input_widths)])
+    result = outputs[0]
+    for out in outputs[1:]:
+        result = tb.op("concat", result, out)
+    return result
+
+
+SAT_CASES = [c for c in CASES if not c.name[-2:].isdigit() or c.name.endswith(("32", "64"))]
+
+
+@pytest.mark.parametrize("case", SAT_CASES, ids=str)
+def test_through_the_bit_blaster(case: Case, reference: Path):
+    """Term -> Boolector -> AIG -> CNF: with the operands fixed, the clauses admit our
+    integers' result and nothing else, and that result is the machine's."""
+    from tests.test_bitblast import cnf_agrees
+
+    tb = TermBuilder()
+    term = symbolic_circuit(case, tb)
+    inputs = dict(enumerate(case.input_widths))
+    operands = operands_of(case, 2)
+    machine = run_reference(reference, [case.request(o) for o in operands])
+    for o, expected in zip(operands, machine):
+        ours = evaluate(case, IntBuilder(), o)
+        assert case.agrees(expected, ours, o), (str(case), o)
+        packed = 0
+        for value, out in zip(ours, case.circuit(IntBuilder(), [IntBuilder().const(v, w) for v, w in
+                                                                  zip(o, case.input_widths)])):
+            packed = packed << out.width | value
+        assert cnf_agrees(term, inputs, dict(enumerate(o)), packed, tb), (str(case), o)
+
+
+def circuit_size(case: Case) -> tuple[int, int]:
+    """(AND nodes, clauses) of `out = circuit(inputs)` bit-blasted as the encoder does
+    (Boolector with auxiliary-variable division, our AIG, Plaisted-Greenbaum clauses)."""
+    import itertools
+
+    from llumc.bitblast.aig import AIG
+    from llumc.bitblast.blast import blast
+    from llumc.bitblast.cnf import CnfBuilder
+
+    tb = TermBuilder()
+    term = symbolic_circuit(case, tb)
+    out = tb.input(len(case.input_widths), term.width)
+    aig = AIG()
+    root = blast([tb.eq(term, out)], aig)
+    counter = itertools.count(1)
+    names: dict[str, int] = {}
+    builder = CnfBuilder(aig, lambda name: names.setdefault(name, next(counter)), lambda: next(counter))
+    builder.add_root(root)
+    return sum(1 for node in aig.nodes if node[0] == "and"), len(builder.clauses)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["sizes"]:
+    print("| operation | width | AND nodes | clauses |\n|---|---|---|---|")
+    for case in CASES:
+        if case.name[-2:].isdigit() and not case.name.endswith(("32", "64")):
+            continue
+        nodes, clauses = circuit_size(case)
+        print(f"| {case.name} | {case.fmt.width} | {nodes} | {clauses} |", flush=True)

@@ -92,32 +92,72 @@ class IntBuilder:
         return Bits(value & mask(width), width)
 
     def op(self, name: str, *args: Bits, param: object = None) -> Bits:
+        quick = _QUICK.get(name)
+        if quick is not None:  # the operators the circuits use most, same semantics as below
+            return quick(*args)
         width = result_width(name, args, param)
         return Bits(evaluate_op(name, width, [a.value for a in args], [a.width for a in args], param), width)
 
     def and_(self, a: Bits, b: Bits) -> Bits:
-        return Bits(a.value & b.value, a.width)
+        return Bits(a.value & b.value, _same_width(a, b))
 
     def or_(self, a: Bits, b: Bits) -> Bits:
-        return Bits(a.value | b.value, a.width)
+        return Bits(a.value | b.value, _same_width(a, b))
 
     def not_(self, a: Bits) -> Bits:
         return Bits(~a.value & mask(a.width), a.width)
 
     def ite(self, c: Bits, a: Bits, b: Bits) -> Bits:
+        _same_width(a, b)
         return a if c.value else b
 
     def eq(self, a: Bits, b: Bits) -> Bits:
-        return Bits(int(a.value == b.value), 1)
+        return _flag(a.value == b.value, a, b)
 
     def extract(self, a: Bits, hi: int, lo: int) -> Bits:
+        if not 0 <= lo <= hi < a.width:
+            raise ValueError(f"extract [{hi}:{lo}] of {a.width} bits")
         return Bits((a.value >> lo) & mask(hi - lo + 1), hi - lo + 1)
 
     def zext(self, a: Bits, width: int) -> Bits:
+        if width < a.width:
+            raise ValueError(f"zext of {a.width} bits to {width}")
         return Bits(a.value, width)
 
     def sext(self, a: Bits, width: int) -> Bits:
         return self.op("sext", a, param=width)
+
+
+def _same_width(a: Bits, b: Bits) -> int:
+    if a.width != b.width:
+        raise ValueError(f"widths {a.width} and {b.width} differ")
+    return a.width
+
+
+def _flag(holds: bool, a: Bits, b: Bits) -> Bits:
+    """A 1-bit comparison result of two same-width operands."""
+    _same_width(a, b)
+    return Bits(int(holds), 1)
+
+
+def _shift(a: Bits, b: Bits, left: bool) -> Bits:
+    width = _same_width(a, b)
+    if b.value >= width:
+        return Bits(0, width)
+    return Bits((a.value << b.value) & mask(width), width) if left else Bits(a.value >> b.value, width)
+
+
+# Direct versions of `evaluate_op` for the commonest operators (a third of the time per
+# operation in tests that evaluate hundreds of thousands); tests compare both paths.
+_QUICK = {
+    "add": lambda a, b: Bits((a.value + b.value) & mask(_same_width(a, b)), a.width),
+    "sub": lambda a, b: Bits((a.value - b.value) & mask(_same_width(a, b)), a.width),
+    "xor": lambda a, b: Bits(a.value ^ b.value, _same_width(a, b)),
+    "ult": lambda a, b: _flag(a.value < b.value, a, b),
+    "shl": lambda a, b: _shift(a, b, True),
+    "lshr": lambda a, b: _shift(a, b, False),
+    "concat": lambda a, b: Bits(a.value << b.width | b.value, a.width + b.width),
+}
 
 
 # --------------------------------------------------------------------------- small helpers
