@@ -79,17 +79,25 @@ def is_nan(fmt: FloatFormat, bits: int) -> bool:
     return bits & mask(fmt.width - 1) > infinity_bits(fmt)
 
 
-def special_values(fmt: FloatFormat) -> list[int]:
+def special_values(fmt: FloatFormat, neighbours: bool = True) -> list[int]:
     """±0, ±min/max subnormal, ±min normal, ±max, ±inf, quiet and signalling NaNs, 1.0 and
-    its neighbours, 0.5, 1.5, 2, 3, and the bit neighbours of each."""
+    its neighbours, 0.5, 1.5, 2, 3, and (`neighbours`) the bit neighbours of each."""
     f, inf = fmt.fraction, infinity_bits(fmt)
     one = fmt.bias << f
-    base = [0, 1, mask(f), 1 << f, inf - 1, inf, CANONICAL_NAN(fmt), inf | 1, inf | 1 << (f - 1) | 5,
-            one, one - 1, one + 1, (fmt.bias - 1) << f, one | 1 << (f - 1), (fmt.bias + 1) << f,
-            (fmt.bias + 1) << f | 1 << (f - 1)]
-    near = [v + d for v in base for d in (-1, 1) if 0 <= v + d < inf]
-    values = base + near
+    values = [0, 1, mask(f), 1 << f, inf - 1, inf, CANONICAL_NAN(fmt), inf | 1, inf | 1 << (f - 1) | 5,
+              one, one - 1, one + 1, (fmt.bias - 1) << f, one | 1 << (f - 1), (fmt.bias + 1) << f,
+              (fmt.bias + 1) << f | 1 << (f - 1)]
+    if neighbours:
+        values += [v + d for v in values for d in (-1, 1) if 0 <= v + d < inf]
     return sorted(set(values + [v | 1 << (fmt.width - 1) for v in values]))
+
+
+def special_operands(fmt: FloatFormat, arity: int) -> list[tuple[int, ...]]:
+    """Every special value (one operand), or every pair of them without neighbours (two)."""
+    if arity == 1:
+        return [(v,) for v in special_values(fmt)]
+    values = special_values(fmt, neighbours=False)
+    return [(a, b) for a in values for b in values]
 
 
 def random_float(rng: random.Random, fmt: FloatFormat) -> int:
@@ -176,6 +184,7 @@ class Case:
     circuit: Callable[[object, list], list]  # (builder, operand values) -> outputs
     agrees: Callable[[int, list[int], tuple[int, ...]], bool]  # (machine, our outputs, operands)
     input_widths: tuple[int, ...] = ()
+    float_operands: bool = True  # operands are floats of `fmt` (not integers)
 
     def __str__(self) -> str:
         return f"{self.name}-{self.fmt.width}"
@@ -269,7 +278,7 @@ def from_int_case(fmt: FloatFormat, width: int, signed: bool) -> Case:
     op = "sitofp" if signed else "uitofp"
     return Case(f"{op}{width}", fmt, lambda rng: (integer_operand(rng, width, fmt.precision),),
                 lambda o: line(op, fmt.width, width, o[0]), lambda tb, o: [int_to_fp(tb, fmt, o[0], signed)],
-                float_agrees(fmt), (width,))
+                float_agrees(fmt), (width,), float_operands=False)
 
 
 def resize_cases() -> list[Case]:
@@ -305,9 +314,11 @@ def all_cases() -> list[Case]:
 CASES = all_cases()
 
 
-def operands_of(case: Case, count: int) -> list[tuple[int, ...]]:
+def operands_of(case: Case, count: int, specials: bool = False) -> list[tuple[int, ...]]:
+    """`count` random operands, after every special value or pair of them with `specials`."""
     rng = random.Random(f"{SEED}-{case}")
-    return [case.operands(rng) for _ in range(count)]
+    fixed = special_operands(case.fmt, len(case.input_widths)) if specials and case.float_operands else []
+    return fixed + [case.operands(rng) for _ in range(count)]
 
 
 def evaluate(case: Case, tb, operands: tuple[int, ...]) -> list[int]:
@@ -322,7 +333,7 @@ def evaluate(case: Case, tb, operands: tuple[int, ...]) -> list[int]:
 
 
 def differences(case: Case, binary: Path, count: int) -> list[str]:
-    operands = operands_of(case, count)
+    operands = operands_of(case, count, specials=True)
     machine = run_reference(binary, [case.request(o) for o in operands])
     builder = IntBuilder()
     found = []
@@ -336,7 +347,7 @@ def differences(case: Case, binary: Path, count: int) -> list[str]:
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_against_the_machine(case: Case, reference: Path):
     found = differences(case, reference, SAMPLES)
-    assert not found, f"{len(found)} of {SAMPLES} differ:\n" + "\n".join(found[:10])
+    assert not found, f"{len(found)} operands differ:\n" + "\n".join(found[:10])
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)

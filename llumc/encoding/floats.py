@@ -332,10 +332,10 @@ def fp_is_nan(tb, fmt: FloatFormat, a: Bv) -> Bv:
     return tb.op("ult", tb.const(infinity_bits(fmt), fmt.width - 1), magnitude)
 
 
-def fp_class_test(tb, fmt: FloatFormat, a: Bv, mask_bits: int) -> Bv:
-    """llvm.is.fpclass: whether `a` is in one of the classes whose bit is set in `mask_bits`
+def fp_class_test(tb, fmt: FloatFormat, a: Bv, mask: int) -> Bv:
+    """llvm.is.fpclass: whether `a` is in one of the classes whose bit is set in `mask`
     (0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -subnormal, 5 -0, 6 +0, 7 +subnormal, 8 +normal,
-    9 +inf)."""
+    9 +inf; `mask` shadows `terms.mask` here, the name the interface fixes)."""
     u = unpack(tb, fmt, a, _exponent_width(fmt), normalise=False)
     quiet = _bit(tb, a, fmt.fraction - 1)
     normal = tb.not_(tb.or_(tb.or_(u.nan, u.inf), tb.or_(u.zero, u.subnormal)))
@@ -343,7 +343,7 @@ def fp_class_test(tb, fmt: FloatFormat, a: Bv, mask_bits: int) -> Bv:
     classes = [tb.and_(u.nan, tb.not_(quiet)), tb.and_(u.nan, quiet),
                tb.and_(neg, u.inf), tb.and_(neg, normal), tb.and_(neg, u.subnormal), tb.and_(neg, u.zero),
                tb.and_(pos, u.zero), tb.and_(pos, u.subnormal), tb.and_(pos, normal), tb.and_(pos, u.inf)]
-    return _any(tb, [cls for bit, cls in enumerate(classes) if mask_bits >> bit & 1])
+    return _any(tb, [cls for bit, cls in enumerate(classes) if mask >> bit & 1])
 
 
 def _any(tb, bits: list[Bv]) -> Bv:
