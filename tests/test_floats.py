@@ -238,13 +238,16 @@ def bitwise_case(op: str, fmt: FloatFormat) -> Case:
                 lambda machine, ours, o: ours[0] == machine, (fmt.width, fmt.width))
 
 
+CLASS_MASKS = [1 << k for k in range(10)] + [0x3FF, 0x0, 0x204, 0x198, 0x108]  # 0x108: ±normal
+
+
 def predicate_cases(fmt: FloatFormat) -> list[Case]:
     fcmp = Case("fcmp", fmt, lambda rng: random_pair(rng, fmt), lambda o: line("fcmp", fmt.width, 0, *o),
                 lambda tb, o: [fp_compare(tb, p, fmt, o[0], o[1]) for p in FCMP_PREDICATES],
                 lambda machine, ours, o: ours == [machine >> i & 1 for i in range(16)], (fmt.width, fmt.width))
     isnan = Case("isnan", fmt, lambda rng: (random_float(rng, fmt),), lambda o: line("isnan", fmt.width, 0, o[0]),
                  lambda tb, o: [fp_is_nan(tb, fmt, o[0])], lambda machine, ours, o: ours == [machine], (fmt.width,))
-    masks = [1 << k for k in range(10)] + [0x3FF, 0x0, 0x204, 0x1F8 ^ 0x60]
+    masks = CLASS_MASKS
     classes = Case("class", fmt, lambda rng: (random_float(rng, fmt),), lambda o: line("class", fmt.width, 0, o[0]),
                    lambda tb, o: [fp_class_test(tb, fmt, o[0], m) for m in masks],
                    lambda machine, ours, o: ours == [m >> machine & 1 for m in masks], (fmt.width,))
@@ -401,9 +404,10 @@ def test_through_the_bit_blaster(case: Case, reference: Path):
         assert cnf_agrees(term, inputs, dict(enumerate(o)), packed, tb), (str(case), o)
 
 
-def circuit_size(case: Case) -> tuple[int, int]:
+def circuit_size(case: Case, output: int | None = None) -> tuple[int, int]:
     """(AND nodes, clauses) of `out = circuit(inputs)` bit-blasted as the encoder does
-    (Boolector with auxiliary-variable division, our AIG, Plaisted-Greenbaum clauses)."""
+    (Boolector with auxiliary-variable division, our AIG, Plaisted-Greenbaum clauses); the
+    case's outputs concatenated, or only output number `output`."""
     import itertools
 
     from llumc.bitblast.aig import AIG
@@ -411,7 +415,10 @@ def circuit_size(case: Case) -> tuple[int, int]:
     from llumc.bitblast.cnf import CnfBuilder
 
     tb = TermBuilder()
-    term = symbolic_circuit(case, tb)
+    if output is None:
+        term = symbolic_circuit(case, tb)
+    else:
+        term = case.circuit(tb, [tb.input(i, w) for i, w in enumerate(case.input_widths)])[output]
     out = tb.input(len(case.input_widths), term.width)
     aig = AIG()
     root = blast([tb.eq(term, out)], aig)
@@ -422,10 +429,18 @@ def circuit_size(case: Case) -> tuple[int, int]:
     return sum(1 for node in aig.nodes if node[0] == "and"), len(builder.clauses)
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["sizes"]:
+def print_sizes() -> None:
+    """One row per operation and format (fcmp: olt; is.fpclass: ±normal; minnum/maxnum: one
+    choice on ties; fptosi/fptoui: value and in-range flag together)."""
     print("| operation | width | AND nodes | clauses |\n|---|---|---|---|")
+    chosen = {"fcmp": FCMP_PREDICATES.index("olt"), "class": CLASS_MASKS.index(0x108), "minnum": 0, "maxnum": 0}
     for case in CASES:
         if case.name[-2:].isdigit() and not case.name.endswith(("32", "64")):
             continue
-        nodes, clauses = circuit_size(case)
-        print(f"| {case.name} | {case.fmt.width} | {nodes} | {clauses} |", flush=True)
+        nodes, clauses = circuit_size(case, chosen.get(case.name))
+        label = {"fcmp": "fcmp olt", "class": "is.fpclass normal"}.get(case.name, case.name)
+        print(f"| {label} | {case.fmt.width} | {nodes} | {clauses} |", flush=True)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["sizes"]:
+    print_sizes()
