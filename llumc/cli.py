@@ -396,7 +396,7 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
         print(f"  arguments: argc = {result.argc}, argv = {{{', '.join(result.arguments)}}}")
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
-        parts = [f"{i.function}() = {i.value}" for i in step.inputs]
+        parts = [f"{i.function}() = {i.text if i.text is not None else i.value}" for i in step.inputs]
         parts += [f"calls {name}() through a pointer" for name in step.indirect_calls]
         parts += [f"{name} = {value}" for name, value in step.changes.items()]
         if parts:

@@ -162,7 +162,7 @@ def test_cli_json_and_exit_codes():
 
     unknown = llumc("check", str(PROGRAMS / "float_unsupported.c"))
     assert unknown.returncode == 3
-    assert unknown.stdout.startswith("UNKNOWN (unsupported: floating point")
+    assert unknown.stdout.startswith("UNKNOWN (unsupported: long double (x87 80-bit floating point)")
 
 
 def test_cli_bad_input_is_one_line_exit_2(tmp_path):

@@ -160,7 +160,7 @@ def test_primitives_are_kept_as_calls():
     ("fe_pointer_int.c", "memory", "cast between pointer and integer", 4),
     ("fe_pthread.c", "concurrency", "concurrency (pthread_create) is not supported", 5),
     ("fe_setjmp.c", "setjmp", "non-local jump (_setjmp) is not supported", 4),
-    ("fe_float.c", "float", "floating point", 4),
+    ("fe_float.c", "float", "long double (x87 80-bit floating point)", 4),
     ("fe_main_envp.c", "main-parameters", "use of the third parameter of main (envp)", 3),
     ("fe_asm.c", "inline-asm", "inline assembly", 2),
     ("fe_uninit_pointer.c", "undef", "value read before any write (uninitialised memory)", 5),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from llumc.check.result import CheckResult, ErrorSite, InputValue, Progress, TraceStep
+from llumc.encoding.floatsem import float_text
 from llumc.frontend.compile import UNINIT_PREFIX
 from llumc.frontend.callstack import STACK_PREFIX
 from llumc.frontend.procedures import called_through_pointer
@@ -21,6 +22,9 @@ def _signed_nondet(function: str) -> bool:
     from llumc.frontend.libcalls import nondet_signed
 
     return nondet_signed(function)
+
+
+_FLOAT_NONDET = {"__VERIFIER_nondet_float", "__VERIFIER_nondet_double"}
 
 
 def _signed(value: int, width: int) -> int:
@@ -310,9 +314,11 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                           key=lambda inp: chain.index(inp.block)):
             width = inp.hi - inp.lo + 1
             value = symbols.value(inp, trace[i])
-            if _signed_nondet(inp.site):
+            is_float = inp.site in _FLOAT_NONDET
+            if _signed_nondet(inp.site) and not is_float:
                 value = _signed(value, width)
-            item = InputValue(inp.site, value, width, inp.line, inp.ir_name, _call_column(result, chain, inp))
+            item = InputValue(inp.site, value, width, inp.line, inp.ir_name, _call_column(result, chain, inp),
+                              text=float_text(value, width) if is_float else None)
             if inp.site.startswith("__VERIFIER_nondet_"):
                 step.inputs.append(item)
                 ordered_inputs.append(item)
@@ -331,7 +337,10 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                 width = var.hi - var.lo + 1
                 unsigned = result.debug is not None and any(
                     name in result.debug.unsigned_variables for name in var.c_names)
-                if objects and width == POINTER_WIDTH and var.kind == "pointer":
+                if result.debug is not None and width in (32, 64) and any(
+                        name in result.debug.float_variables for name in var.c_names):
+                    step.changes[label] = float_text(after, width)
+                elif objects and width == POINTER_WIDTH and var.kind == "pointer":
                     step.changes[label] = pointer_text(objects, after)
                 elif var.kind == "memory" and index_of.get(id(var)) in pointer_cells:
                     step.changes[label] = stored_pointer_text(objects, after, width)

@@ -198,6 +198,7 @@ def _program_flags(kind: str, is_zig: bool) -> list[str]:
         "-fno-omit-frame-pointer",  # the harness walks the frame-pointer chain
         "-fno-stack-protector",
         "-fno-sanitize=all",  # zig enables UBSan with its own runtime in debug builds
+        "-ffp-contract=off",  # as the front end: `a * b + c` rounds twice, never fused
         "-w", *OLD_C_ERRORS_AS_WARNINGS,
     ]
     if kind in SANITIZERS:

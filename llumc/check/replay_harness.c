@@ -588,3 +588,12 @@ double __wrap___VERIFIER_nondet_double(void) {
     union { unsigned long long bits; double value; } pun = {next_value()};
     return pun.value;
 }
+
+/* ------------------------------------------------------------------ glibc's classification
+ * Programs preprocessed against glibc's <math.h> call these by name; musl, which the replay
+ * links, lacks them. glibc's meaning (the front end's, llumc.encoding.floatsem): isinf is -1
+ * for -inf. Weak: a program's own definition is kept. */
+__attribute__((weak)) int __isnan(double x) { return x != x; }
+__attribute__((weak)) int __isnanf(float x) { return x != x; }
+__attribute__((weak)) int __isinf(double x) { return x == 1.0 / 0.0 ? 1 : x == -1.0 / 0.0 ? -1 : 0; }
+__attribute__((weak)) int __isinff(float x) { return x == 1.0f / 0.0f ? 1 : x == -1.0f / 0.0f ? -1 : 0; }

@@ -17,6 +17,7 @@ class InputValue:
     line: int | None
     ir_name: str | None = None
     column: int | None = None  # of the call (1-based, from its debug location): for witnesses
+    text: str | None = None  # the value in C when `value` (the bits) does not say it: a float
 
 
 @dataclass

@@ -41,8 +41,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from llumc.frontend.cfg import (POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef, split_top,
-                       split_type)
+from llumc.frontend.cfg import (FLOAT_WIDTHS, POINTER_WIDTH, Const, Function, GlobalAddr, Instr, Literal, Ref, Undef,
+                                float_constant, split_top, split_type)
 from llumc.errors import UnsupportedError
 from llumc.frontend.compile import MAX_UNINIT_BITS
 from llumc.frontend.procedures import BOUND_PREFIX, function_of_tag
@@ -297,6 +297,8 @@ class Layout:
             return 1 << max(0, math.ceil(math.log2(max(1, (bits + 7) // 8)))) if bits <= 128 else (bits + 7) // 8
         if ty == "ptr":
             return self.pointer_bytes
+        if ty in FLOAT_WIDTHS:
+            return FLOAT_WIDTHS[ty] // 8
         if ty.startswith("%"):
             return self.target.get_abi_size(self._struct(ty))
         raise _unsupported(f"type {ty}")
@@ -326,6 +328,11 @@ class Layout:
             # a pointer as the target stores it (`_to_memory`): object id in the top byte
             object_id = address_of(text[1:].strip('"'))
             return (object_id << (8 * self.pointer_bytes - OBJECT_BITS)).to_bytes(self.pointer_bytes, "little")
+        if ty in FLOAT_WIDTHS:
+            bits = float_constant(ty, text)
+            if bits is None:
+                raise _unsupported(f"initializer {text[:40]}")
+            return bits.to_bytes(size, "little")
         integer = re.fullmatch(r"i(\d+)", ty)
         if integer:
             if text in ("true", "false"):

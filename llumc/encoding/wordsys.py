@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from llumc.frontend.cfg import Block, Function, Instr
 from llumc.errors import UnsupportedError
 from llumc.encoding.terms import Term, TermBuilder
+from llumc.encoding.floatsem import FLOAT_OPCODES, float_value, is_float_call
+
+# the site of the inputs that stand for what LLVM leaves open in floating point (a NaN's bits,
+# a poison conversion, fmin's choice between +0 and -0): no value of the program's inputs
+FLOAT_CHOICE_SITE = "float-choice"
 
 PROPERTIES = ("unreach-call", "no-overflow", "all", "valid-memsafety")
 SCHEMES = ("edge", "paper", "lbe")
@@ -252,5 +257,8 @@ class StepEncoder:
             a = arg(0)
             negative = tb.op("slt", a, tb.const(0, a.width))
             return tb.ite(negative, tb.op("neg", a), a)
+        elif op in FLOAT_OPCODES or (op == "call" and is_float_call(ins)):
+            return float_value(tb, ins, arg, lambda width, slot: self.new_input(
+                width, FLOAT_CHOICE_SITE, ins, self.defs[ins.key][0], slot))
         return None
 

@@ -38,6 +38,7 @@ from llumc.pipeline import EncodeResult, read_symbol_map
 from llumc.invariants.simulate import compile_step, compile_terms
 from llumc.encoding.terms import Term, mask, postorder
 from llumc.encoding.transys import WordTransitionSystem
+from llumc.encoding.wordsys import FLOAT_CHOICE_SITE
 
 State = tuple[int, ...]
 MAX_STATES = 200_000  # beyond this the set is no certificate anyone would want to check
@@ -116,8 +117,13 @@ def input_representatives(word: WordTransitionSystem) -> dict[int, tuple[list[in
         else:
             points = constants[index] | {0, mask(w), (1 << (w - 1)) - 1, 1 << (w - 1)}
             out[index] = (sorted({(c + d) & mask(w) for c in points for d in (-1, 0, 1)}), True)
-    for inp in word.inputs:  # read by nothing that matters
-        out.setdefault(inp.index, ([0], True))
+    for inp in word.inputs:
+        if inp.site == FLOAT_CHOICE_SITE and inp.index in out:
+            # what LLVM leaves open in floating point (a NaN's bits, ...): one value to start
+            # with, others learned like any inexact input's (eight float operations in a step
+            # would otherwise branch into 2^8 combinations of {0, 1} for nothing)
+            out[inp.index] = ([0], False)
+        out.setdefault(inp.index, ([0], True))  # read by nothing that matters
     return out
 
 

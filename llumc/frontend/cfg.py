@@ -13,6 +13,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import re
+import struct
 from dataclasses import dataclass, field
 
 from llumc.errors import UnsupportedError
@@ -21,6 +22,11 @@ from llumc.errors import UnsupportedError
 POINTER_WIDTH = 72
 
 ICMP_PREDICATES = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
+FCMP_PREDICATES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                   "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true")
+# IEEE binary32 and binary64: values travel as their bit patterns (llumc.encoding.floats);
+# half, bfloat, x86_fp80 (long double) and fp128 are not supported (`type_width` gives None)
+FLOAT_WIDTHS = {"float": 32, "double": 64}
 
 # The classes below are slotted: RERS's main has 280 000 instructions and their operands, and
 # slots make each smaller (the back half's peak memory 689 -> 645 MB on Problem07_label00).
@@ -124,6 +130,8 @@ def type_width(type_text: str) -> int | None:
         return 0
     if t == "ptr":
         return POINTER_WIDTH
+    if t in FLOAT_WIDTHS:
+        return FLOAT_WIDTHS[t]
     m = re.fullmatch(r"i(\d+)", t)
     if m:
         return int(m.group(1))
@@ -141,6 +149,33 @@ def parse_constant(text: str, width: int) -> int:
     if token == "false":
         return 0
     return int(token) & ((1 << width) - 1)
+
+
+def float_constant(type_text: str, token: str) -> int | None:
+    """The bit pattern of an LLVM floating-point constant of type `float` or `double`, or None
+    if `token` is not one. LLVM prints a constant in decimal (`1.500000e+00`) only when that
+    text reads back exactly, otherwise as the hex bits of the *double* it equals (`float
+    0x3FB99999A0000000` is 0.1f: a float constant is printed as the double of the same value,
+    NaN payloads shifted to the double's position)."""
+    width = FLOAT_WIDTHS.get(type_text.strip())
+    if width is None:
+        return None
+    if token.startswith("0x"):
+        if not re.fullmatch(r"0x[0-9A-Fa-f]{16}", token):
+            return None
+        bits = int(token[2:], 16)
+        if width == 64:
+            return bits
+        exponent, fraction = bits >> 52 & 0x7FF, bits & ((1 << 52) - 1)
+        if exponent == 0x7FF:  # inf or NaN: the float's payload is the double's top 23 bits
+            return (bits >> 63) << 31 | 0xFF << 23 | fraction >> 29
+        value = struct.unpack("<d", bits.to_bytes(8, "little"))[0]
+        return int.from_bytes(struct.pack("<f", value), "little")
+    if not re.fullmatch(r"-?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?", token):
+        return None
+    value = float(token)
+    packed = struct.pack("<f", value) if width == 32 else struct.pack("<d", value)
+    return int.from_bytes(packed, "little")
 
 
 def _first_line(instr) -> str:
@@ -182,7 +217,10 @@ _ASSIGN = re.compile(r"^(" + _NAME + r") = (.*)$")
 _ATTRIBUTE_GROUPS = re.compile(r"(?: #\d+)+$")
 _INT_TYPE = re.compile(r"i(\d+)$")
 _CALL_TEXT = re.compile(r"^call (?:[\w()]+ )*?(\{[^}]*\}|\S+) (@[\w.$]+|@\"[^\"]+\")\((.*)\)$")
-_FLAGS = {"nuw", "nsw", "exact", "disjoint", "samesign", "nneg"}
+_FLAGS = {"nuw", "nsw", "exact", "disjoint", "samesign", "nneg",
+          # fast-math flags (clang sets none unless asked, e.g. -ffast-math); the encoding
+          # is IEEE's whatever they allow, which is one of the behaviours they permit
+          "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc", "fast"}
 # the common operand forms, read without split_top and typed_width (same results: an integer
 # type, then a name or an integer constant; anything else goes the general way)
 _TOKEN = r"(%[-\w.$]+|-?[0-9]+|true|false)"
@@ -351,9 +389,15 @@ class _OperandReader:
     def _read_value(self, ty: str, token: str) -> Operand:
         w = self.width_of(ty)
         if token.startswith("%"):
-            if token not in self.names or not _INT_TYPE.match(ty) and not ty.startswith("{") and ty != "ptr":
+            if token not in self.names or not _INT_TYPE.match(ty) and not ty.startswith("{") \
+                    and ty != "ptr" and ty not in FLOAT_WIDTHS:
                 raise _Unread(token)
             return self.names[token]
+        if ty in FLOAT_WIDTHS:
+            bits = float_constant(ty, token)
+            if bits is None:
+                raise _Unread(token)
+            return Const(bits, w)
         if ty == "ptr":
             if token == "null":
                 return Const(0, w)
@@ -576,6 +620,18 @@ def _read_cast(item: Instr, rest: str, code: str, reader: _OperandReader) -> Non
     item.width = reader.width_of(to.strip())
 
 
+def _read_fcmp(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
+    """`fcmp olt double %x, 1.000000e+00`."""
+    predicate, _, operands = rest.partition(" ")
+    if predicate not in FCMP_PREDICATES:
+        raise _Unread(predicate)
+    a, b = split_top(operands)
+    ty = a.split(" ", 1)[0]
+    item.operands = [reader.typed(a), reader.typed(ty + " " + b)]
+    item.predicate = predicate
+    item.width = 1
+
+
 def _read_freeze(item: Instr, rest: str, code: str, reader: _OperandReader) -> None:
     operand, item.width = reader.typed_width(rest)
     item.operands = [operand]
@@ -688,6 +744,12 @@ def _read_nothing(item: Instr, rest: str, code: str, reader: _OperandReader) -> 
 _OTHER_OPCODES = {
     "zext": _read_cast, "sext": _read_cast, "trunc": _read_cast,
     "freeze": _read_freeze,
+    # floating point (llumc.encoding.floats): binary operators read as the integer ones,
+    # fneg as freeze (one typed operand), conversions as casts
+    "fadd": _read_binary, "fsub": _read_binary, "fmul": _read_binary, "fdiv": _read_binary,
+    "frem": _read_binary, "fneg": _read_freeze, "fcmp": _read_fcmp,
+    "fptosi": _read_cast, "fptoui": _read_cast, "sitofp": _read_cast, "uitofp": _read_cast,
+    "fpext": _read_cast, "fptrunc": _read_cast, "bitcast": _read_cast,
     "extractvalue": _read_extractvalue,
     "phi": _read_phi,
     "call": _read_call,
@@ -743,6 +805,11 @@ def _read_main_llvmlite(module, debug=None, source: str = "") -> Function:
                 w = type_width(str(value.type))
                 if kind == "constant_int":
                     return Const(parse_constant(str(value), w), w)
+                if kind == "constant_fp":
+                    ty, _, token = str(value).strip().partition(" ")
+                    bits = float_constant(ty, token.strip())
+                    if bits is not None:
+                        return Const(bits, w)
                 if kind in ("undef_value", "poison_value"):
                     return Undef(w or 0)
                 if kind == "instruction":
@@ -793,11 +860,13 @@ def _read_main_llvmlite(module, debug=None, source: str = "") -> Function:
                 item.index = int(m.group(1))
             else:
                 item.operands = [operand(v) for v in ops]
-                if opcode == "icmp":
-                    m = re.search(r"= icmp (\w+) ", text)
-                    if not m or m.group(1) not in ICMP_PREDICATES:
-                        raise UnsupportedError(f"{where}: cannot read icmp predicate in `{text}`")
-                    item.predicate = m.group(1)
+                if opcode in ("icmp", "fcmp"):
+                    known = ICMP_PREDICATES if opcode == "icmp" else FCMP_PREDICATES
+                    m = re.search(rf"= {opcode} ((?:[a-z]+ )+)", text)  # flags, then the predicate
+                    words = [w for w in (m.group(1).split() if m else []) if w in known]
+                    if not words:
+                        raise UnsupportedError(f"{where}: cannot read {opcode} predicate in `{text}`")
+                    item.predicate = words[0]
             instrs.append(item)
         name = block_names[_address(block)]
         block_line = debug.block_line.get(name) if debug is not None else None

@@ -43,6 +43,8 @@ from pathlib import Path
 
 import llvmlite.binding as llvm
 
+from llumc.frontend.cfg import FLOAT_WIDTHS
+from llumc.frontend.floatcalls import float_call
 from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
@@ -154,7 +156,10 @@ def classify_call(name: str) -> str | None:
 
 
 def nondet_width(return_type: str) -> int | None:
-    """Bit width of a nondet call from its return type text (`i32` → 32); None if not integer."""
+    """Bit width of a nondet call from its return type text (`i32` → 32, `double` → 64);
+    None if neither an integer nor a float or double."""
+    if return_type.strip() in FLOAT_WIDTHS:
+        return FLOAT_WIDTHS[return_type.strip()]
     match = re.fullmatch(r"i(\d+)", return_type.strip())
     return int(match.group(1)) if match else None
 
@@ -216,6 +221,8 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
         "-fno-discard-value-names" if value_names else "-fdiscard-value-names",
         "-fno-sanitize=all",  # zig enables UBSan in its debug mode: it changes the program
         "-fno-stack-protector",
+        # `a * b + c` as two roundings (no llvm.fmuladd): the replay builds with the same flag
+        "-ffp-contract=off",
         # no warnings but one: two unsequenced modifications of an object (`i++ + i++`) are
         # undefined behaviour that the IR hides (clang picked one order): UNKNOWN, see
         # `_unsequenced`; -Wno-everything silences the rest exactly as -w does
@@ -1236,6 +1243,13 @@ class CallFacts:
 
 
 _FLOAT_TYPE = re.compile(r"\b(half|bfloat|float|double|x86_fp80|fp128|ppc_fp128)\b")
+# the floating-point types llumc.encoding.floats does not implement, and what C calls them
+_UNSUPPORTED_FLOAT_TYPE = re.compile(r"\b(half|bfloat|x86_fp80|fp128|ppc_fp128)\b")
+_UNSUPPORTED_FLOAT_NAMES = {
+    "half": "half-precision floating point (_Float16)", "bfloat": "bfloat16 floating point",
+    "x86_fp80": "long double (x87 80-bit floating point)", "fp128": "128-bit floating point",
+    "ppc_fp128": "128-bit floating point",
+}
 _MEMORY_OPS = {"alloca", "load", "store", "getelementptr", "atomicrmw", "cmpxchg", "fence",
                "va_arg", "ptrtoint", "inttoptr"}
 # Encoded by llumc/encoding/memory.py; what it cannot encode it reports itself.
@@ -1469,9 +1483,9 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
             continue  # labels, blank lines, #dbg records, comments
         opcode, rest = match.group(2), match.group(3)
         code = line.split(", !", 1)[0]  # _strip_metadata
-        if (float_words and _FLOAT_TYPE.search(code)) or opcode in ("sitofp", "uitofp", "fptosi", "fptoui") \
-                or (opcode.startswith("f") and opcode not in ("freeze", "fence")):
-            raise _unsupported("float", "floating point", _located(source, debug, line))
+        if float_words and (other_float := _UNSUPPORTED_FLOAT_TYPE.search(code)):
+            raise _unsupported("float", _UNSUPPORTED_FLOAT_NAMES[other_float.group(1)],
+                               _located(source, debug, line))
         if opcode in ("call", "invoke", "callbr"):
             target = _CALL_TARGET.match(rest)
             where = _located(source, debug, line)
@@ -1487,7 +1501,8 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                     category = "float" if _FLOAT_TYPE.search(ret) else "memory"
                     raise _unsupported(category, f"nondeterministic {ret} ('{name}')", where)
                 continue
-            if kind is not None or _ARITH_INTRINSIC.match(name) or name in LIFETIME_FUNCTIONS \
+            if kind is not None or _ARITH_INTRINSIC.match(name) or float_call(name) is not None \
+                    or name in LIFETIME_FUNCTIONS \
                     or name.startswith("llvm.lifetime.") or name == IN_MEMORY_FUNCTION:
                 continue  # lifetimes: llumc.encoding.memory follows ours, llvm's are ignored
             if name.startswith(("llvm.memset.", "llvm.memcpy.", "llvm.memmove.", "llvm.stacksave",

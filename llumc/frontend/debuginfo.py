@@ -111,6 +111,8 @@ class DebugInfo:
     source_files: list[str] = field(default_factory=list)
     # C variables of an unsigned type (unsigned, unsigned char, _Bool): traces print them unsigned.
     unsigned_variables: set[str] = field(default_factory=set)
+    # C variables of type float or double: traces print their bit patterns as numbers.
+    float_variables: set[str] = field(default_factory=set)
     # The module text, kept for `scope_at` (computed on first use: only loop invariants need it).
     _text: str = field(default="", repr=False)
     _scopes: "dict[str, ScopeAt] | None" = field(default=None, repr=False)
@@ -165,6 +167,8 @@ class DebugInfo:
                 type_id = base[type_id]
             if encoding.get(type_id) in _UNSIGNED_ENCODINGS:
                 self.unsigned_variables.add(match.group(2))
+            elif encoding.get(type_id) == "DW_ATE_float":
+                self.float_variables.add(match.group(2))
 
     def _read_block_lines(self, text: str) -> None:
         main = main_text(text)

@@ -32,10 +32,13 @@ from an almost-relation at all; an invariant candidate must be an exact identity
 from __future__ import annotations
 
 import math
+import struct
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from llumc.encoding import floats
+from llumc.encoding.floatsem import float_text
 from llumc.encoding.terms import Term, mask, to_signed
 from llumc.encoding.transys import StateVar, WordTransitionSystem
 
@@ -79,6 +82,7 @@ class Var:
     name: str  # C name, or the IR name (with its %) when it has none of its own
     signed: bool
     c_named: bool
+    is_float: bool = False  # a C float or double: its bits are an IEEE value (`float_bounds`)
 
     @property
     def index(self) -> int:
@@ -107,6 +111,13 @@ def cut_variables(word: WordTransitionSystem, debug: "DebugInfo | None", cut: st
     else to the first."""
     chosen = [v for v in word.state if v.kind in ("phi", "value") and v.width > 1]
     unsigned = debug.unsigned_variables if debug is not None else set()
+    floating = debug.float_variables if debug is not None else set()
+
+    def variable(v: StateVar, name: str | None) -> Var:
+        type_name = name or (v.c_names[0] if v.c_names else None)
+        return Var(v, name or v.name, type_name not in unsigned, name is not None,
+                   type_name in floating and v.width in (32, 64))
+
     scope = debug.scope_at(cut) if debug is not None else None
     if scope is not None:
         # Flow-sensitive names: the C variable `g` at this cut point is the value its last
@@ -119,9 +130,7 @@ def cut_variables(word: WordTransitionSystem, debug: "DebugInfo | None", cut: st
         out = []
         for v in chosen:
             names = sorted(held_by.get(v.name[1:].strip('"') if v.name.startswith("%") else v.name, []))
-            name = names[0] if names else None
-            type_name = name or (v.c_names[0] if v.c_names else None)
-            out.append(Var(v, name or v.name, type_name not in unsigned, name is not None))
+            out.append(variable(v, names[0] if names else None))
         return out
     own_phis: set[str] = set()
     if fn is not None:
@@ -149,9 +158,7 @@ def cut_variables(word: WordTransitionSystem, debug: "DebugInfo | None", cut: st
                 break
     out = []
     for v in chosen:
-        name = names.get(v.index)
-        type_name = name or (v.c_names[0] if v.c_names else None)
-        out.append(Var(v, name or v.name, type_name not in unsigned, name is not None))
+        out.append(variable(v, names.get(v.index)))
     return out
 
 
@@ -486,6 +493,12 @@ class _CutPoint:
         self.states = states
         self.constants = constants
         self.proposals: list[_Proposal] = []
+        # floats and doubles have their own family (`float_bounds`): the integer families
+        # would read their bit patterns as numbers
+        self.float_vars = [v for v in variables if v.is_float]
+        self.float_columns = {v.index: _column(v, states) for v in self.float_vars}
+        self.float_constants: dict[int, list[float]] = {}  # width -> the program's constants
+        variables = [v for v in variables if not v.is_float]
         self.columns = {v.index: _column(v, states) for v in variables}
         self.distinct = {v.index: len(set(self.columns[v.index])) for v in variables}
         self.vars = variables
@@ -753,6 +766,29 @@ class _CutPoint:
                     priority = (3 if c in (0, 1) else 5) + self.penalty(v)
                     text = f"{v.name} {'>=' if lower else '<='} {c}"
                     self.add(priority, self.build.bound(v, c, lower), text, "bound")
+
+    def float_bounds(self) -> None:
+        """`x == x` (never NaN) and bounds `x >= c`, `x <= c` of float and double variables,
+        with the nearest of the program's float constants (and 0, ±1) outside the samples'
+        range; compared as IEEE values (`fp_compare`), stated in C with the constant exact."""
+        tb = self.build.tb
+        for v in self.float_vars:
+            fmt = floats.FORMATS[v.width]
+            values = [_float_value(bits & mask(v.width), v.width) for bits in self.float_columns[v.index]]
+            if any(math.isnan(x) for x in values):
+                continue
+            leaf = self.build.leaf(v)
+            self.add(4 + self.penalty(v), floats.fp_compare(tb, "ord", fmt, leaf, leaf),
+                     f"{v.name} == {v.name}", "bound")
+            pool = sorted({0.0, 1.0, -1.0, *self.float_constants.get(v.width, [])})
+            below = [c for c in reversed(pool) if c <= min(values)][:2]
+            above = [c for c in pool if c >= max(values)][:2]
+            for cs, predicate in ((below, "oge"), (above, "ole")):
+                for c in cs:
+                    bits = _float_bits(c, v.width)
+                    term = floats.fp_compare(tb, predicate, fmt, leaf, tb.const(bits, v.width))
+                    text = f"{v.name} {'>=' if predicate == 'oge' else '<='} {float_text(bits, v.width)}"
+                    self.add(5 + self.penalty(v), term, text, "bound")
 
     def combinations(self) -> None:
         """Bounds of v - w, v + w, 2v - w, v - 2w by the program's constants (octagon-like
@@ -1091,6 +1127,33 @@ def _tracked_size(point: _CutPoint, t: _TrackedObject, variables: list[Var]) -> 
                 point.add(2 + point.penalty(v), term, f"{obj.c_name}.size == {unit}*{v.name}", "tracked")
 
 
+def _float_value(bits: int, width: int) -> float:
+    return struct.unpack("<f" if width == 32 else "<d", bits.to_bytes(width // 8, "little"))[0]
+
+
+def _float_bits(value: float, width: int) -> int:
+    return int.from_bytes(struct.pack("<f" if width == 32 else "<d", value), "little")
+
+
+def program_float_constants(fn: "Function | None") -> dict[int, list[float]]:
+    """The finite float (width 32) and double (64) constants the program computes or compares
+    with: the operands of its floating-point instructions."""
+    from llumc.encoding.floatsem import FLOAT_OPCODES
+    from llumc.frontend.cfg import Const
+
+    out: dict[int, set[float]] = {32: set(), 64: set()}
+    for block in fn.blocks if fn is not None else []:
+        for ins in block.instrs:
+            if ins.opcode not in FLOAT_OPCODES or ins.opcode == "bitcast":
+                continue
+            for op in ins.operands:
+                if isinstance(op, Const) and op.width in out:
+                    value = _float_value(op.value, op.width)
+                    if math.isfinite(value):
+                        out[op.width].add(value)
+    return {width: sorted(values) for width, values in out.items()}
+
+
 def program_constants(word: WordTransitionSystem) -> list[int]:
     """0, 1 and the constants the program compares with (as unsigned and signed values of
     their width), with their neighbours ±1 (`i < 100` bounds `i <= 100` at the loop head)."""
@@ -1115,6 +1178,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
     C name that several state variables hold goes to the cut point's own phi."""
     states_by_cut = samples.states if hasattr(samples, "states") else samples
     constants = program_constants(word)
+    float_constants = program_float_constants(fn)
     proposals: list[tuple[int, int, int, Candidate]] = []
     cut_order = {b.name: i for i, b in enumerate(word.blocks)}
     curr = word.curr
@@ -1145,6 +1209,8 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         point.bounds()
         point.combinations()
         point.guarded()
+        point.float_constants = float_constants
+        point.float_bounds()
         _tracked(point, patterns)
         for p in point.proposals:
             proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))

@@ -214,7 +214,7 @@ def violation_witness(result, task: WitnessTask) -> list[dict]:
                 "type": "function_return",
                 "action": "follow",
                 "location": _location(task, where[0], where[1]),
-                "constraint": {"value": f"\\result == {value.value}", "format": "acsl_expression"},
+                "constraint": {"value": _acsl_constraint(value), "format": "acsl_expression"},
             }}]})
     error_line = source.line(result.error.line)
     if error_line is None:
@@ -282,3 +282,13 @@ def dump_witness(entries: list[dict], path: Path) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump(entries, sort_keys=False, allow_unicode=True, width=1 << 16))
+
+
+def _acsl_constraint(value) -> str:
+    """`\\result == v` for a nondet value (`llumc.check.result.InputValue`): the integer, or a
+    float's C text; a NaN, which no constant equals, as `\\result != \\result`."""
+    if value.text is None:
+        return f"\\result == {value.value}"
+    if "NAN" in value.text:
+        return "\\result != \\result"
+    return f"\\result == {value.text}"

@@ -1,8 +1,8 @@
-extern float __VERIFIER_nondet_float(void);
+extern double __VERIFIER_nondet_double(void);
 extern void __VERIFIER_error(void);
 int main(void) {
-  float f = __VERIFIER_nondet_float();
-  if (f > 1.5f) {
+  long double f = __VERIFIER_nondet_double();
+  if (f > 1.5L) {
     __VERIFIER_error();
   }
   return 0;

@@ -1,0 +1,168 @@
+"""The terms of LLVM's floating-point instructions and of the float functions llumc knows
+(`llumc.frontend.floatcalls`), over the circuits of `llumc.encoding.floats`.
+
+What LLVM leaves open is left open here, as a fresh input of the step (`fresh(width, slot)`),
+so that the model contains every behaviour a compiled program may have:
+- the sign and payload of a NaN result (LangRef: "the sign bit and payload of a NaN result are
+  non-deterministic"; x86 returns its default NaN, LLVM's constant folder another one): any
+  quiet NaN. A program that only asks `x != x` or `isnan(x)` never sees the difference;
+- `fptosi`/`fptoui` of NaN, of ±∞ or of a value whose integer part does not fit: poison, any
+  value here;
+- which operand `fmin`/`fmax` (llvm.minnum/maxnum) return when the two compare equal (+0, -0).
+Everything else is IEEE 754's exact answer in the default environment (round to nearest, ties
+to even; no exception flags); `fesetround` is an unknown function, a named UNKNOWN.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Callable
+
+from llumc.encoding import floats
+from llumc.encoding.floats import FloatFormat
+from llumc.encoding.terms import Term, TermBuilder
+from llumc.errors import UnsupportedError
+from llumc.frontend.cfg import Instr
+from llumc.frontend.floatcalls import FloatCall, float_call
+
+FLOAT_OPCODES = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fcmp", "fptosi", "fptoui",
+                           "sitofp", "uitofp", "fpext", "fptrunc", "bitcast"))
+
+# `fresh(width, slot)`: a new nondet input of the instruction being encoded; slots keep the
+# instruction's inputs apart (the step encoder keys inputs by instruction and slot)
+Fresh = Callable[[int, int], Term]
+_NAN_SLOT, _POISON_SLOT, _TIE_SLOT = -30, -31, -32
+
+_ROUNDINGS = ("floor", "ceil", "trunc", "round", "roundeven")
+
+
+def is_float_call(ins: Instr) -> bool:
+    return ins.opcode == "call" and float_call(ins.callee or "") is not None
+
+
+def float_value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh) -> Term:
+    """The term of a floating-point instruction (an opcode of FLOAT_OPCODES) or float call."""
+    op = ins.opcode
+    if op == "call":
+        return _call_value(tb, ins, float_call(ins.callee or ""), arg, fresh)
+    if op == "bitcast":  # float <-> integer of the same width: the bits as they are
+        return arg(0)
+    if op in ("fadd", "fsub", "fmul", "fdiv", "frem"):
+        fmt = _format(ins, ins.width)
+        return _any_nan(tb, fmt, _binary(tb, op, fmt, arg(0), arg(1), ins), fresh)
+    if op == "fneg":
+        return floats.fp_neg(tb, _format(ins, ins.width), arg(0))
+    if op == "fcmp":
+        a = arg(0)
+        return floats.fp_compare(tb, ins.predicate, _format(ins, a.width), a, arg(1))
+    if op in ("fptosi", "fptoui"):
+        a = arg(0)
+        value, in_range = floats.fp_to_int(tb, _format(ins, a.width), a, ins.width, op == "fptosi")
+        return tb.ite(in_range, value, fresh(ins.width, _POISON_SLOT))
+    if op in ("sitofp", "uitofp"):
+        return floats.int_to_fp(tb, _format(ins, ins.width), arg(0), op == "sitofp")
+    if op in ("fpext", "fptrunc"):
+        a = arg(0)
+        fmt = _format(ins, ins.width)
+        return _any_nan(tb, fmt, floats.fp_resize(tb, _format(ins, a.width), fmt, a), fresh)
+    raise UnsupportedError(f"line {ins.line}: unsupported `{ins.text}`")
+
+
+def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh) -> Term:
+    fmt = _format(ins, call.width)
+    operation = call.operation
+    x = arg(0)
+    if operation == "fabs":
+        return floats.fp_abs(tb, fmt, x)
+    if operation == "copysign":
+        return floats.fp_copysign(tb, fmt, x, arg(1))
+    if operation == "sqrt":
+        return _any_nan(tb, fmt, floats.fp_sqrt(tb, fmt, x), fresh)
+    if operation == "fmod":
+        return _any_nan(tb, fmt, _binary(tb, "frem", fmt, x, arg(1), ins), fresh)
+    if operation in ("minnum", "maxnum"):
+        pick_first = fresh(1, _TIE_SLOT)
+        return _any_nan(tb, fmt, floats.fp_min_max(tb, fmt, x, arg(1), operation, pick_first), fresh)
+    if operation in _ROUNDINGS:
+        return _any_nan(tb, fmt, floats.fp_round_integral(tb, fmt, x, operation), fresh)
+    if operation == "is.fpclass":
+        mask = arg(1)
+        if mask.op != "const":
+            raise UnsupportedError(f"line {ins.line}: llvm.is.fpclass with a variable class mask")
+        return floats.fp_class_test(tb, fmt, x, mask.param)
+    return _classification(tb, fmt, operation, x, ins.width)
+
+
+def _classification(tb: TermBuilder, fmt: FloatFormat, operation: str, x: Term, width: int) -> Term:
+    """glibc's `__isnan`, `__isinf` (-1 for -∞), `__finite`, `__signbit` (0 or 1, as musl's,
+    which the replay links) and `__fpclassify` (FP_NAN 0 ... FP_NORMAL 4), as ints."""
+    def number(value: int) -> Term:
+        return tb.const(value, width)
+
+    def test(mask: int) -> Term:
+        return floats.fp_class_test(tb, fmt, x, mask)
+
+    negative = tb.extract(x, fmt.width - 1, fmt.width - 1)
+    if operation == "isnan":
+        return tb.zext(test(0b11), width)
+    if operation == "isinf":
+        return tb.ite(test(0b1000000100), tb.ite(negative, number(-1), number(1)), number(0))
+    if operation == "finite":
+        return tb.zext(tb.not_(test(0b1000000111)), width)
+    if operation == "signbit":
+        return tb.zext(negative, width)
+    if operation == "fpclassify":
+        return tb.ite(test(0b11), number(0), tb.ite(test(0b1000000100), number(1),
+                      tb.ite(test(0b0001100000), number(2), tb.ite(test(0b0010010000), number(3), number(4)))))
+    raise UnsupportedError(f"unsupported floating-point function {operation}")
+
+
+def _binary(tb: TermBuilder, op: str, fmt: FloatFormat, a: Term, b: Term, ins: Instr) -> Term:
+    try:
+        return floats.fp_binary(tb, op, fmt, a, b)
+    except NotImplementedError as err:
+        unsupported = UnsupportedError(f"line {ins.line}: unsupported: {err}")
+        unsupported.category = "float"
+        raise unsupported from None
+
+
+def _any_nan(tb: TermBuilder, fmt: FloatFormat, result: Term, fresh: Fresh) -> Term:
+    """`result`, or any quiet NaN where it is NaN (the circuits give the canonical one)."""
+    is_nan = floats.fp_is_nan(tb, fmt, result)
+    if is_nan.op == "const" and not is_nan.param:
+        return result
+    choice = fresh(fmt.width, _NAN_SLOT)
+    quiet_nan = ((1 << fmt.exponent) - 1) << (fmt.precision - 1) | 1 << (fmt.precision - 2)
+    nan = tb.op("or", choice, tb.const(quiet_nan, fmt.width))
+    return tb.ite(is_nan, nan, result)
+
+
+def _format(ins: Instr, width: int) -> FloatFormat:
+    fmt = floats.FORMATS.get(width)
+    if fmt is None:
+        raise UnsupportedError(f"line {ins.line}: unsupported floating-point width {width} in `{ins.text}`")
+    return fmt
+
+
+def float_text(bits: int, width: int) -> str:
+    """A float's (width 32) or double's (64) bit pattern as C: the shortest decimal that reads
+    back to the same bits (`0.1f`, `1e+300`), `NAN`/`-NAN` (with the bits, which C cannot
+    spell), `INFINITY`/`-INFINITY`."""
+    packed = bits.to_bytes(width // 8, "little")
+    value = struct.unpack("<f" if width == 32 else "<d", packed)[0]
+    sign = "-" if bits >> (width - 1) else ""
+    if math.isnan(value):
+        return f"{sign}NAN (0x{bits:0{width // 4}x})"
+    if math.isinf(value):
+        return f"{sign}INFINITY"
+    if width == 64:
+        return repr(value)
+    for digits in range(1, 10):  # 9 significant digits always identify a float
+        text = f"{value:.{digits}g}"
+        try:
+            if struct.pack("<f", float(text)) == packed:
+                break
+        except OverflowError:  # rounded beyond FLT_MAX: more digits
+            continue
+    return repr(float(text)) + "f"  # (the shortest digits in Python's spelling: 10.0, 1e-05)
