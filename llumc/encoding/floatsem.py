@@ -41,8 +41,23 @@ def is_float_call(ins: Instr) -> bool:
     return ins.opcode == "call" and float_call(ins.callee or "") is not None
 
 
-def float_value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh) -> Term:
-    """The term of a floating-point instruction (an opcode of FLOAT_OPCODES) or float call."""
+def float_value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh, where: str) -> Term:
+    """The term of a floating-point instruction (an opcode of FLOAT_OPCODES) or float call;
+    `where` (file:line) names it in an UnsupportedError."""
+    try:
+        return _value(tb, ins, arg, fresh)
+    except _Unsupported as err:
+        unsupported = UnsupportedError(f"unsupported: {err} at {where}")
+        unsupported.category = "float"
+        unsupported.construct = str(err)
+        raise unsupported from None
+
+
+class _Unsupported(Exception):
+    """What the circuits do not build (frem on double) or the IR gives in a form we do not read."""
+
+
+def _value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh) -> Term:
     op = ins.opcode
     if op == "call":
         return _call_value(tb, ins, float_call(ins.callee or ""), arg, fresh)
@@ -66,7 +81,7 @@ def float_value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: 
         a = arg(0)
         fmt = _format(ins, ins.width)
         return _any_nan(tb, fmt, floats.fp_resize(tb, _format(ins, a.width), fmt, a), fresh)
-    raise UnsupportedError(f"line {ins.line}: unsupported `{ins.text}`")
+    raise _Unsupported(f"`{ins.text.strip()}`")
 
 
 def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh) -> Term:
@@ -89,7 +104,7 @@ def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh)
     if operation == "is.fpclass":
         mask = arg(1)
         if mask.op != "const":
-            raise UnsupportedError(f"line {ins.line}: llvm.is.fpclass with a variable class mask")
+            raise _Unsupported("llvm.is.fpclass with a variable class mask")
         return floats.fp_class_test(tb, fmt, x, mask.param)
     return _classification(tb, fmt, operation, x, ins.width)
 
@@ -115,16 +130,14 @@ def _classification(tb: TermBuilder, fmt: FloatFormat, operation: str, x: Term, 
     if operation == "fpclassify":
         return tb.ite(test(0b11), number(0), tb.ite(test(0b1000000100), number(1),
                       tb.ite(test(0b0001100000), number(2), tb.ite(test(0b0010010000), number(3), number(4)))))
-    raise UnsupportedError(f"unsupported floating-point function {operation}")
+    raise _Unsupported(f"floating-point function {operation}")
 
 
 def _binary(tb: TermBuilder, op: str, fmt: FloatFormat, a: Term, b: Term, ins: Instr) -> Term:
     try:
         return floats.fp_binary(tb, op, fmt, a, b)
     except NotImplementedError as err:
-        unsupported = UnsupportedError(f"line {ins.line}: unsupported: {err}")
-        unsupported.category = "float"
-        raise unsupported from None
+        raise _Unsupported(str(err)) from None
 
 
 def _any_nan(tb: TermBuilder, fmt: FloatFormat, result: Term, fresh: Fresh) -> Term:
@@ -141,7 +154,7 @@ def _any_nan(tb: TermBuilder, fmt: FloatFormat, result: Term, fresh: Fresh) -> T
 def _format(ins: Instr, width: int) -> FloatFormat:
     fmt = floats.FORMATS.get(width)
     if fmt is None:
-        raise UnsupportedError(f"line {ins.line}: unsupported floating-point width {width} in `{ins.text}`")
+        raise _Unsupported(f"floating-point width {width} in `{ins.text.strip()}`")
     return fmt
 
 

@@ -259,6 +259,7 @@ class StepEncoder:
             return tb.ite(negative, tb.op("neg", a), a)
         elif op in FLOAT_OPCODES or (op == "call" and is_float_call(ins)):
             return float_value(tb, ins, arg, lambda width, slot: self.new_input(
-                width, FLOAT_CHOICE_SITE, ins, self.defs[ins.key][0], slot))
+                width, FLOAT_CHOICE_SITE, ins, self.defs[ins.key][0], slot),
+                f"{self.fn.source}:{ins.line}" if ins.line else self.fn.source)
         return None
 

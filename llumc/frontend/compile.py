@@ -422,7 +422,7 @@ def _rewrite_attributes(text: str) -> str:
     return "".join(pieces)
 
 
-_ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
+_ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|float|double|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
 _AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]), align")
 # larger aggregates stay memory anyway (and are reported); llumc.encoding.memory tracks no cell of a
 # larger local: it has no point where its lifetime starts (docs/memory.md, cell morphing)
@@ -463,6 +463,8 @@ def _type_size(ty: str, module, target_data, pointer_bytes: int) -> int | None:
         return 8 if bits == 64 else max(1, (bits + 7) // 8)
     if ty == "ptr":
         return pointer_bytes
+    if ty in FLOAT_WIDTHS:
+        return FLOAT_WIDTHS[ty] // 8
     if ty.startswith("%"):
         try:
             return target_data.get_abi_size(module.get_struct_type(ty[1:].strip('"')))
@@ -534,7 +536,11 @@ def _initialise_locals(text: str) -> str:
             line_end = len(text) if line_end < 0 else line_end
             line = text[position:line_end]
             match = _ALLOCA.match(line)
-            if match and not match.group(2).startswith("i"):
+            ty = ""
+            if match and match.group(2) in FLOAT_WIDTHS:
+                # a float or double: a fresh integer of its width, stored over it (its bits)
+                ty = f"i{FLOAT_WIDTHS[match.group(2)]}"
+            elif match and not match.group(2).startswith("i"):
                 # a struct or array: one nondet integer over all its bytes
                 size = aggregate_bytes.get(match.group(2))
                 if size and 8 * size > MAX_UNINIT_BITS:
@@ -547,7 +553,7 @@ def _initialise_locals(text: str) -> str:
                 ty = f"i{8 * size}" if match else ""
             if match:
                 var = match.group(1)
-                ty = ty if not match.group(2).startswith("i") else match.group(2)
+                ty = ty or match.group(2)
                 scalars[var] = ty
                 if var not in followed:
                     pending.extend(initialise(var, ty))
