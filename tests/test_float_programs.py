@@ -27,7 +27,6 @@ C_FLOAT = re.compile(r"-?(\d+\.\d*(e[-+]\d+)?f?|\d+e[-+]\d+f?|INFINITY|NAN \(0x[
     ("powers_of_two_true.c", "true"),
     ("int_float_exact_true.c", "true"),
     ("filter_bounded_true.c", "true"),
-    ("newton_sqrt_true.c", "true"),
 ])
 def test_float_programs(program: str, verdict: str) -> None:
     result = check_program(PROGRAMS / program, timeout=120)
@@ -36,6 +35,13 @@ def test_float_programs(program: str, verdict: str) -> None:
         assert result.confirmation and result.confirmation.startswith("replayed"), result.confirmation
         floats_read = [i for step in result.trace for i in step.inputs if "float" in i.function or "double" in i.function]
         assert all(i.text is not None and C_FLOAT.fullmatch(i.text) for i in floats_read), floats_read
+
+
+def test_newton_iteration_proven_by_its_states() -> None:
+    """Five inputs, at most four iterations each: the explicit-state search enumerates the
+    states (the float circuits evaluated concretely) and proves the tolerance by SAT calls."""
+    result = check_program(PROGRAMS / "newton_sqrt_true.c", timeout=120, engine="explicit")
+    assert result.verdict == "true", result.reason
 
 
 def test_float_invariant_is_printed_in_c() -> None:

@@ -185,6 +185,10 @@ class Explorer:
         # every block's step compiled up front: which variables matter where needs them all
         self.plans = {code: _plan(word, code) for code in range(len(word.blocks) - 1)}
         self.relevant = _relevant_variables(word, {code: plan.reads for code, plan in self.plans.items()})
+        # `ok` only ever steps to itself and never to `error`: nothing but `curr` matters there
+        # (the fixpoint keeps every variable its self-copy reads; ok states that differ in the
+        # values a program left behind, e.g. after a failed assume, would each count)
+        self.relevant[word.ok_code] = {self.curr}
         self.initial = self.canonical(tuple(v.init if v.init is not None else 0 for v in word.state))
         self.add(self.initial, None)
 
