@@ -64,23 +64,30 @@ def _value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh
     if op == "bitcast":  # float <-> integer of the same width: the bits as they are
         return arg(0)
     if op in ("fadd", "fsub", "fmul", "fdiv", "frem"):
-        fmt = _format(ins, ins.width)
-        return _any_nan(tb, fmt, _binary(tb, op, fmt, arg(0), arg(1), ins), fresh)
+        fmt, a, b = _format(ins, ins.width), arg(0), arg(1)
+        return _any_nan(tb, fmt, _binary(tb, op, fmt, a, b), fresh, ("arith", op, fmt.width), a, b)
     if op == "fneg":
         return floats.fp_neg(tb, _format(ins, ins.width), arg(0))
     if op == "fcmp":
-        a = arg(0)
-        return floats.fp_compare(tb, ins.predicate, _format(ins, a.width), a, arg(1))
+        a, b = arg(0), arg(1)
+        fmt = _format(ins, a.width)
+        return _native(tb, floats.fp_compare(tb, ins.predicate, fmt, a, b), ("cmp", ins.predicate, fmt.width), a, b)
     if op in ("fptosi", "fptoui"):
         a = arg(0)
-        value, in_range = floats.fp_to_int(tb, _format(ins, a.width), a, ins.width, op == "fptosi")
-        return tb.ite(in_range, value, fresh(ins.width, _POISON_SLOT))
+        fmt = _format(ins, a.width)
+        value, in_range = floats.fp_to_int(tb, fmt, a, ins.width, op == "fptosi")
+        poison = fresh(ins.width, _POISON_SLOT)
+        return _native(tb, tb.ite(in_range, value, poison), ("to_int", op == "fptosi", fmt.width, ins.width),
+                       a, poison)
     if op in ("sitofp", "uitofp"):
-        return floats.int_to_fp(tb, _format(ins, ins.width), arg(0), op == "sitofp")
-    if op in ("fpext", "fptrunc"):
         a = arg(0)
         fmt = _format(ins, ins.width)
-        return _any_nan(tb, fmt, floats.fp_resize(tb, _format(ins, a.width), fmt, a), fresh)
+        return _native(tb, floats.int_to_fp(tb, fmt, a, op == "sitofp"), ("from_int", op == "sitofp", a.width,
+                                                                         fmt.width), a)
+    if op in ("fpext", "fptrunc"):
+        a = arg(0)
+        source, fmt = _format(ins, a.width), _format(ins, ins.width)
+        return _any_nan(tb, fmt, floats.fp_resize(tb, source, fmt, a), fresh, ("resize", source.width, fmt.width), a)
     raise _Unsupported(f"`{ins.text.strip()}`")
 
 
@@ -93,19 +100,22 @@ def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh)
     if operation == "copysign":
         return floats.fp_copysign(tb, fmt, x, arg(1))
     if operation == "sqrt":
-        return _any_nan(tb, fmt, floats.fp_sqrt(tb, fmt, x), fresh)
+        return _any_nan(tb, fmt, floats.fp_sqrt(tb, fmt, x), fresh, ("sqrt", fmt.width), x)
     if operation == "fmod":
-        return _any_nan(tb, fmt, _binary(tb, "frem", fmt, x, arg(1), ins), fresh)
+        y = arg(1)
+        return _any_nan(tb, fmt, _binary(tb, "frem", fmt, x, y), fresh, ("arith", "frem", fmt.width), x, y)
     if operation in ("minnum", "maxnum"):
-        pick_first = fresh(1, _TIE_SLOT)
-        return _any_nan(tb, fmt, floats.fp_min_max(tb, fmt, x, arg(1), operation, pick_first), fresh)
+        y, pick_first = arg(1), fresh(1, _TIE_SLOT)
+        return _any_nan(tb, fmt, floats.fp_min_max(tb, fmt, x, y, operation, pick_first), fresh,
+                        ("minmax", operation, fmt.width), x, y, pick_first)
     if operation in _ROUNDINGS:
-        return _any_nan(tb, fmt, floats.fp_round_integral(tb, fmt, x, operation), fresh)
+        return _any_nan(tb, fmt, floats.fp_round_integral(tb, fmt, x, operation), fresh,
+                        ("round", operation, fmt.width), x)
     if operation == "is.fpclass":
         mask = arg(1)
         if mask.op != "const":
             raise _Unsupported("llvm.is.fpclass with a variable class mask")
-        return floats.fp_class_test(tb, fmt, x, mask.param)
+        return _native(tb, floats.fp_class_test(tb, fmt, x, mask.param), ("class", mask.param, fmt.width), x)
     return _classification(tb, fmt, operation, x, ins.width)
 
 
@@ -133,22 +143,32 @@ def _classification(tb: TermBuilder, fmt: FloatFormat, operation: str, x: Term, 
     raise _Unsupported(f"floating-point function {operation}")
 
 
-def _binary(tb: TermBuilder, op: str, fmt: FloatFormat, a: Term, b: Term, ins: Instr) -> Term:
+def _binary(tb: TermBuilder, op: str, fmt: FloatFormat, a: Term, b: Term) -> Term:
     try:
         return floats.fp_binary(tb, op, fmt, a, b)
     except NotImplementedError as err:
         raise _Unsupported(str(err)) from None
 
 
-def _any_nan(tb: TermBuilder, fmt: FloatFormat, result: Term, fresh: Fresh) -> Term:
-    """`result`, or any quiet NaN where it is NaN (the circuits give the canonical one)."""
+def _any_nan(tb: TermBuilder, fmt: FloatFormat, result: Term, fresh: Fresh, key: tuple, *operands: Term) -> Term:
+    """`result`, or any quiet NaN where it is NaN (the circuits give the canonical one);
+    registered for concrete runs under `key` with `operands` and the NaN's input."""
     is_nan = floats.fp_is_nan(tb, fmt, result)
     if is_nan.op == "const" and not is_nan.param:
-        return result
+        return _native(tb, result, key, *operands, tb.const(0, fmt.width))
     choice = fresh(fmt.width, _NAN_SLOT)
     quiet_nan = ((1 << fmt.exponent) - 1) << (fmt.precision - 1) | 1 << (fmt.precision - 2)
     nan = tb.op("or", choice, tb.const(quiet_nan, fmt.width))
-    return tb.ite(is_nan, nan, result)
+    return _native(tb, tb.ite(is_nan, nan, result), key, *operands, choice)
+
+
+def _native(tb: TermBuilder, term: Term, key: tuple, *operands: Term) -> Term:
+    """Note that `term` is `llumc.encoding.floatnative.evaluate(key, *operand values)`: concrete
+    runs compute it so instead of through its circuit (`TermBuilder.native`)."""
+    native = getattr(tb, "native", None)
+    if native is not None and term.op != "const":
+        native[term.uid] = (key, operands)
+    return term
 
 
 def _format(ins: Instr, width: int) -> FloatFormat:

@@ -60,6 +60,10 @@ class TermBuilder:
     """Creates hash-consed terms and folds constants (so dead branches never reach Boolector)."""
 
     table: dict[tuple, Term] = field(default_factory=dict)
+    # term uid -> (key, operand terms): a floating-point operation whose circuit (made of the
+    # terms below it) computes `llumc.encoding.floatnative.evaluate(key, *operands)`; concrete
+    # runs (llumc.invariants.simulate) compute it so, on the machine's floats
+    native: dict[int, tuple[tuple, tuple["Term", ...]]] = field(default_factory=dict)
 
     def _make(self, op: str, width: int, args: tuple[Term, ...] = (), param: object = None) -> Term:
         key = (op, width, _uids(args), param)

@@ -33,6 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from llumc.encoding.floatnative import evaluate as float_evaluate
 from llumc.encoding.terms import Term, evaluate, evaluate_op, mask
 from llumc.encoding.transys import WordTransitionSystem
 
@@ -105,8 +106,11 @@ class _Compiler:
     line of code; `ite`, `and` and `or` look at their first argument first and skip what a
     known value makes irrelevant. Iterative (the multiplexer chains are deep)."""
 
-    def __init__(self, known: dict[tuple[str, int], int]):
+    def __init__(self, known: dict[tuple[str, int], int], native: dict | None = None):
         self.known = known
+        # floating-point operations computed on the machine's floats instead of through their
+        # circuits (`TermBuilder.native`, llumc.encoding.floatnative): stage 6 of `visit`
+        self.native = native or {}
         self.value: dict[int, int | str] = {}
         self.lines: list[str] = []
         self.state_leaves: set[int] = set()
@@ -145,6 +149,13 @@ class _Compiler:
                 continue
             if op == "next":
                 raise ValueError("a next-state leaf in a next-state term")
+            if t.uid in self.native:
+                if stage == 0:
+                    stack.append((t, 6))
+                    stack.extend((a, 0) for a in self.native[t.uid][1] if a.uid not in value)
+                else:
+                    self._native_operation(t)
+                continue
             lazy = op == "ite" or (op in ("and", "or") and t.width == 1)
             if stage == 0:
                 stack.append((t, 1))
@@ -182,6 +193,20 @@ class _Compiler:
                         needs |= self.deps.get(arg, frozenset())
                 self.deps[result] = frozenset(needs)
         return value[root.uid]
+
+    def _native_operation(self, t: Term) -> None:
+        """`t` as one call of `llumc.encoding.floatnative.evaluate` on its operands' values."""
+        key, operands = self.native[t.uid]
+        args = [self.value[a.uid] for a in operands]
+        if all(isinstance(a, int) for a in args):
+            self.value[t.uid] = float_evaluate(key, *args)
+            return
+        name = self._emit(t, f"_fp({key!r}, {', '.join(map(str, args))})")
+        needs: set[int] = set()
+        for arg in args:
+            if isinstance(arg, str):
+                needs |= self.deps.get(arg, frozenset())
+        self.deps[name] = frozenset(needs)
 
     def _decided(self, t: Term, args: list[int | str]) -> bool:
         """Give `t` its value without code when its known arguments decide it (all constant;
@@ -258,7 +283,7 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
             body.append(f"    if not ({' and '.join(map(str, checks))}): return None")
         body.append(f"    return [{', '.join(map(str, nexts))}]")
     source = "def step(s, x):\n" + "\n".join(body) + "\n"
-    namespace: dict[str, object] = {"_op": evaluate_op}
+    namespace: dict[str, object] = {"_op": evaluate_op, "_fp": float_evaluate}
     exec(compile(source, f"<llumc step {code}>", "exec"), namespace)
     return _Step(namespace["step"], sorted(comp.input_leaves), len(body), reads_of(comp, universal, nexts))
 
@@ -267,7 +292,7 @@ def _partial_step(word: WordTransitionSystem, code: int, compiler: type[_Compile
                   ) -> tuple[_Compiler, list[int | str], list[int | str]]:
     """U and the next-state terms partially evaluated with `curr` = code by `compiler` (this
     module's Python, or llumc.explicit.native_step's LLVM IR): each a constant or a value's name."""
-    comp = compiler({("state", word.curr.index): code})
+    comp = compiler({("state", word.curr.index): code}, word.terms.native)
     universal = [comp.visit(u) for u in word.universal]
     nexts = [comp.visit(word.next[v.index]) for v in word.state]
     return comp, universal, nexts
@@ -290,13 +315,13 @@ def compile_terms(word: WordTransitionSystem, code: int, roots: list[Term]) -> "
     """fn(s, x) -> the values of `roots` in a step from the block with code `code` (`curr`
     folded in as in `compile_step`), for callers that need more than the next state (the
     explicit-state explorer reads which blocks a step runs)."""
-    comp = _Compiler({("state", word.curr.index): code})
+    comp = _Compiler({("state", word.curr.index): code}, word.terms.native)
     values = [comp.visit(r) for r in roots]
     body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
     body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
     body += _live_lines(comp.lines, values)
     body.append(f"    return [{', '.join(map(str, values))}]")
-    namespace: dict[str, object] = {"_op": evaluate_op}
+    namespace: dict[str, object] = {"_op": evaluate_op, "_fp": float_evaluate}
     exec(compile("def values(s, x):\n" + "\n".join(body) + "\n", f"<llumc values {code}>", "exec"), namespace)
     return namespace["values"]  # type: ignore[return-value]
 
