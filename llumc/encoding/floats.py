@@ -207,11 +207,10 @@ def _normalise(tb, x: Bv) -> tuple[Bv, Bv]:
     """(x shifted left until its top bit is 1, the number of places): a logarithmic shifter
     counting the leading zeros (stages 2^k, ..., 2, 1), log2(width) multiplexers instead of a
     priority encoder. For x = 0 the count is meaningless: callers treat zero apart."""
-    stages = (x.width - 1).bit_length()
+    stages = (x.width - 1).bit_length()  # 2^(stages-1) < width: each stage's top slice exists
     count = []
     for k in reversed(range(stages)):
-        top_zero = _is_zero(tb, tb.extract(x, x.width - 1, x.width - (1 << k))) if (1 << k) < x.width \
-            else tb.const(0, 1)
+        top_zero = _is_zero(tb, tb.extract(x, x.width - 1, x.width - (1 << k)))
         shifted = tb.op("shl", x, tb.const(1 << k, x.width))
         x = tb.ite(top_zero, shifted, x)
         count.append(top_zero)
