@@ -132,7 +132,37 @@ def random_pair(rng: random.Random, fmt: FloatFormat) -> tuple[int, int]:
         return a, compose(fmt, rng.getrandbits(1), field, fraction)
     if r < 0.45:
         return a, (a ^ 1 << (fmt.width - 1)) + rng.randint(-1, 1) & mask(fmt.width)
+    if r < 0.55:
+        return tiny_result_pair(rng, fmt)
     return a, random_float(rng, fmt)
+
+
+def tiny_result_pair(rng: random.Random, fmt: FloatFormat) -> tuple[int, int]:
+    """Normal operands whose product (or quotient) lands at the bottom of the normal range or
+    among the subnormals, where rounding happens after the shift right (ties included)."""
+    # the result's exponent; around emin - p the rounding sees only the bits shifted out
+    target = fmt.emin - rng.choice([rng.randint(-2, fmt.precision + 1), fmt.precision - 1, fmt.precision,
+                                    fmt.precision + 1])
+    if rng.random() < 0.5:  # product: ea + eb = target
+        ea = rng.randint(max(fmt.emin, target - fmt.emax), min(fmt.emax, target - fmt.emin))
+        eb = target - ea
+    else:  # quotient: ea - eb = target
+        ea = rng.randint(max(fmt.emin, target + fmt.emin), min(fmt.emax, target + fmt.emax))
+        eb = ea - target
+
+    def fraction() -> int:  # a power of two, a few top bits, or any
+        bits = rng.getrandbits(fmt.fraction)
+        return rng.choice([0, bits & ~mask(fmt.fraction - rng.randint(1, 8)), bits])
+
+    fa, fb = fraction(), fraction()
+    if ea + eb == target and rng.random() < 0.5:
+        # significands whose product is just above 2^(2p-1): beyond the guard bit only low bits
+        # are set, so below the normal range the rounding depends on the bits shifted out
+        p = fmt.precision
+        sig_a = 1 << (p - 1) | fa
+        sig_b = min(-(-(1 << (2 * p - 1)) // sig_a) + rng.randint(0, 1), (1 << p) - 1)
+        fb = sig_b - (1 << (p - 1))
+    return (compose(fmt, rng.getrandbits(1), ea + fmt.bias, fa), compose(fmt, rng.getrandbits(1), eb + fmt.bias, fb))
 
 
 def near_integers(rng: random.Random, fmt: FloatFormat, top: int) -> int:
