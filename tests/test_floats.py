@@ -9,11 +9,12 @@ operands also as folded constant terms (`TermBuilder`, the path the encoder take
 the bit-blaster and a SAT solver (term -> Boolector -> AIG -> CNF).
 
 LLUMC_FP_SAMPLES sets the operands per operation and width (default small, for CI);
-LLUMC_FP_SEED the random seed. `python tests/test_floats.py sizes` prints the circuits' sizes.
+LLUMC_FP_SEED the random seed. `python -m tests.test_floats sizes` prints the circuits' sizes.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -26,6 +27,9 @@ from pathlib import Path
 
 import pytest
 
+from llumc.bitblast.aig import AIG
+from llumc.bitblast.blast import blast
+from llumc.bitblast.cnf import CnfBuilder
 from llumc.encoding.floats import (
     CANONICAL_NAN, DOUBLE, FCMP_PREDICATES, FORMATS, ROUNDING_MODES, SINGLE, FloatFormat, IntBuilder,
     fp_abs, fp_binary, fp_class_test, fp_compare, fp_copysign, fp_is_nan, fp_min_max, fp_neg, fp_resize,
@@ -33,6 +37,7 @@ from llumc.encoding.floats import (
 )
 from llumc.encoding.terms import TermBuilder, mask
 from llumc.frontend.compile import clang_command
+from tests.test_bitblast import cnf_agrees
 
 SAMPLES = int(os.environ.get("LLUMC_FP_SAMPLES", "1000"))
 SEED = int(os.environ.get("LLUMC_FP_SEED", "754"))
@@ -417,8 +422,6 @@ SAT_CASES = [c for c in CASES if not c.name[-2:].isdigit() or c.name.endswith(("
 def test_through_the_bit_blaster(case: Case, reference: Path):
     """Term -> Boolector -> AIG -> CNF: with the operands fixed, the clauses admit our
     integers' result and nothing else, and that result is the machine's."""
-    from tests.test_bitblast import cnf_agrees
-
     tb = TermBuilder()
     term = symbolic_circuit(case, tb)
     inputs = dict(enumerate(case.input_widths))
@@ -438,12 +441,6 @@ def circuit_size(case: Case, output: int | None = None) -> tuple[int, int]:
     """(AND nodes, clauses) of `out = circuit(inputs)` bit-blasted as the encoder does
     (Boolector with auxiliary-variable division, our AIG, Plaisted-Greenbaum clauses); the
     case's outputs concatenated, or only output number `output`."""
-    import itertools
-
-    from llumc.bitblast.aig import AIG
-    from llumc.bitblast.blast import blast
-    from llumc.bitblast.cnf import CnfBuilder
-
     tb = TermBuilder()
     if output is None:
         term = symbolic_circuit(case, tb)
