@@ -9,11 +9,12 @@ operands also as folded constant terms (`TermBuilder`, the path the encoder take
 the bit-blaster and a SAT solver (term -> Boolector -> AIG -> CNF).
 
 LLUMC_FP_SAMPLES sets the operands per operation and width (default small, for CI);
-LLUMC_FP_SEED the random seed. `python tests/test_floats.py sizes` prints the circuits' sizes.
+LLUMC_FP_SEED the random seed. `python -m tests.test_floats sizes` prints the circuits' sizes.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import random
@@ -26,6 +27,9 @@ from pathlib import Path
 
 import pytest
 
+from llumc.bitblast.aig import AIG
+from llumc.bitblast.blast import blast
+from llumc.bitblast.cnf import CnfBuilder
 from llumc.encoding.floats import (
     CANONICAL_NAN, DOUBLE, FCMP_PREDICATES, FORMATS, ROUNDING_MODES, SINGLE, FloatFormat, IntBuilder,
     fp_abs, fp_binary, fp_class_test, fp_compare, fp_copysign, fp_is_nan, fp_min_max, fp_neg, fp_resize,
@@ -33,6 +37,7 @@ from llumc.encoding.floats import (
 )
 from llumc.encoding.terms import TermBuilder, mask
 from llumc.frontend.compile import clang_command
+from tests.test_bitblast import cnf_agrees
 
 SAMPLES = int(os.environ.get("LLUMC_FP_SAMPLES", "1000"))
 SEED = int(os.environ.get("LLUMC_FP_SEED", "754"))
@@ -132,7 +137,37 @@ def random_pair(rng: random.Random, fmt: FloatFormat) -> tuple[int, int]:
         return a, compose(fmt, rng.getrandbits(1), field, fraction)
     if r < 0.45:
         return a, (a ^ 1 << (fmt.width - 1)) + rng.randint(-1, 1) & mask(fmt.width)
+    if r < 0.55:
+        return tiny_result_pair(rng, fmt)
     return a, random_float(rng, fmt)
+
+
+def tiny_result_pair(rng: random.Random, fmt: FloatFormat) -> tuple[int, int]:
+    """Normal operands whose product (or quotient) lands at the bottom of the normal range or
+    among the subnormals, where rounding happens after the shift right (ties included)."""
+    # the result's exponent; around emin - p the rounding sees only the bits shifted out
+    target = fmt.emin - rng.choice([rng.randint(-2, fmt.precision + 1), fmt.precision - 1, fmt.precision,
+                                    fmt.precision + 1])
+    if rng.random() < 0.5:  # product: ea + eb = target
+        ea = rng.randint(max(fmt.emin, target - fmt.emax), min(fmt.emax, target - fmt.emin))
+        eb = target - ea
+    else:  # quotient: ea - eb = target
+        ea = rng.randint(max(fmt.emin, target + fmt.emin), min(fmt.emax, target + fmt.emax))
+        eb = ea - target
+
+    def fraction() -> int:  # a power of two, a few top bits, or any
+        bits = rng.getrandbits(fmt.fraction)
+        return rng.choice([0, bits & ~mask(fmt.fraction - rng.randint(1, 8)), bits])
+
+    fa, fb = fraction(), fraction()
+    if ea + eb == target and rng.random() < 0.5:
+        # significands whose product is just above 2^(2p-1): beyond the guard bit only low bits
+        # are set, so below the normal range the rounding depends on the bits shifted out
+        p = fmt.precision
+        sig_a = 1 << (p - 1) | fa
+        sig_b = min(-(-(1 << (2 * p - 1)) // sig_a) + rng.randint(0, 1), (1 << p) - 1)
+        fb = sig_b - (1 << (p - 1))
+    return (compose(fmt, rng.getrandbits(1), ea + fmt.bias, fa), compose(fmt, rng.getrandbits(1), eb + fmt.bias, fb))
 
 
 def near_integers(rng: random.Random, fmt: FloatFormat, top: int) -> int:
@@ -387,8 +422,6 @@ SAT_CASES = [c for c in CASES if not c.name[-2:].isdigit() or c.name.endswith(("
 def test_through_the_bit_blaster(case: Case, reference: Path):
     """Term -> Boolector -> AIG -> CNF: with the operands fixed, the clauses admit our
     integers' result and nothing else, and that result is the machine's."""
-    from tests.test_bitblast import cnf_agrees
-
     tb = TermBuilder()
     term = symbolic_circuit(case, tb)
     inputs = dict(enumerate(case.input_widths))
@@ -408,12 +441,6 @@ def circuit_size(case: Case, output: int | None = None) -> tuple[int, int]:
     """(AND nodes, clauses) of `out = circuit(inputs)` bit-blasted as the encoder does
     (Boolector with auxiliary-variable division, our AIG, Plaisted-Greenbaum clauses); the
     case's outputs concatenated, or only output number `output`."""
-    import itertools
-
-    from llumc.bitblast.aig import AIG
-    from llumc.bitblast.blast import blast
-    from llumc.bitblast.cnf import CnfBuilder
-
     tb = TermBuilder()
     if output is None:
         term = symbolic_circuit(case, tb)
