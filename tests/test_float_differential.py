@@ -30,7 +30,9 @@ llumc must never contradict the truth; UNKNOWN is allowed and counted; FALSE mus
 native driver; the loop invariants of a TRUE must hold natively. LLUMC_FLOAT_DIFF_EXAMPLES sets
 the number of programs (default 35: about 3 minutes), LLUMC_FLOAT_DIFF_TIMEOUT the time per
 check (default 6 s), LLUMC_FLOAT_DIFF_KEEP a directory that receives every program with its
-verdicts.
+verdicts, LLUMC_FLOAT_DIFF_ENGINE the engine (default the portfolio, whose explicit-state search
+answers most of these programs by evaluating the circuits on concrete values; bmc, kind or ic3
+put them through a SAT solver).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be 
 EXAMPLES = int(os.environ.get("LLUMC_FLOAT_DIFF_EXAMPLES", "35"))
 TIMEOUT = float(os.environ.get("LLUMC_FLOAT_DIFF_TIMEOUT", "6"))
 KEEP = os.environ.get("LLUMC_FLOAT_DIFF_KEEP")
+ENGINE = os.environ.get("LLUMC_FLOAT_DIFF_ENGINE", "portfolio")  # bmc, kind, ic3: the circuits through SAT
 
 MAX_COMBINATIONS = 300
 FLOAT_TYPES = ("float", "double")
@@ -415,5 +418,5 @@ def test_float_input_values_are_the_assumed_set_and_two_outside():
 
 
 def test_llumc_never_contradicts_native_execution_on_floats(tmp_path):
-    run_differential(float_programs(), EXAMPLES, tmp_path, Path(KEEP) if KEEP else None, "float differential",
-                     timeout=TIMEOUT)
+    run_differential(float_programs(), EXAMPLES, tmp_path, Path(KEEP) if KEEP else None,
+                     f"float differential ({ENGINE})", timeout=TIMEOUT, engine=ENGINE)
