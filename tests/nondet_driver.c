@@ -5,13 +5,15 @@
  *       -Dmain=llumc_program_main -o prog.bin prog.c tests/nondet_driver.c
  * It reads input vectors from stdin, one per line (decimal integers separated by blanks; an
  * empty line is the empty vector), runs the program once per vector with __VERIFIER_nondet_*
- * returning the vector's values in order, and prints one line per vector:
+ * returning the vector's values in order (float and double: the value is the IEEE bit pattern,
+ * as in llumc's counterexamples), and prints one line per vector:
  *   ok N        the program returned (N values read)
  *   error N     __VERIFIER_error, reach_error or __assert_fail was called
  *   assume N    a __VERIFIER_assume failed: not an execution of the program
  *   diverged N  the program asked for more values than the vector has
  * before it, a line `probe ID VALUE` for each call of llumc_probe(ID, VALUE) the run made
- * (tests/test_differential.py replaces its assertions by probes to choose their constants) and
+ * (tests/test_differential.py replaces its assertions by probes to choose their constants; the
+ * VALUE of llumc_probe_double(ID, VALUE) is the double's bit pattern, as a signed integer) and
  * `probe ID 0` for each call of llumc_invariant(ID, 0) (a loop invariant llumc claimed, false).
  * A run ends by longjmp back into the driver, so one process runs many vectors. The programs
  * must not rely on globals or static locals between runs (the tests' programs have none).
@@ -51,6 +53,14 @@ unsigned short __VERIFIER_nondet_ushort(void) { return (unsigned short)next_valu
 int __VERIFIER_nondet_int(void) { return (int)next_value(); }
 unsigned int __VERIFIER_nondet_uint(void) { return (unsigned int)next_value(); }
 unsigned int __VERIFIER_nondet_unsigned(void) { return (unsigned int)next_value(); }
+float __VERIFIER_nondet_float(void) {
+    union { unsigned int bits; float value; } pun = {(unsigned int)next_value()};
+    return pun.value;
+}
+double __VERIFIER_nondet_double(void) {
+    union { unsigned long long bits; double value; } pun = {(unsigned long long)next_value()};
+    return pun.value;
+}
 
 void __VERIFIER_assume(int condition) {
     if (!condition) stop(RUN_ASSUME);
@@ -64,6 +74,10 @@ void __assert_fail(const char *assertion, const char *file, unsigned int line, c
 }
 
 void llumc_probe(int id, long long value) { printf("probe %d %lld\n", id, value); }
+void llumc_probe_double(int id, double value) {
+    union { double value; long long bits; } pun = {value};
+    printf("probe %d %lld\n", id, pun.bits);
+}
 /* A claimed loop invariant, evaluated where the loop tests its condition: reported (as a probe
  * of value 0) only when it does not hold, so runs with long loops print nothing. */
 void llumc_invariant(int id, int holds) {
@@ -78,7 +92,8 @@ int main(void) {
         char *p = line, *end;
         count = 0;
         for (;;) {
-            long long v = strtoll(p, &end, 10);
+            /* negative numbers and bit patterns beyond LLONG_MAX (a negative double's) alike */
+            long long v = (long long)strtoull(p, &end, 10);
             if (end == p) break;
             if (count == MAX_VALUES) {
                 fprintf(stderr, "nondet_driver: more than %d values in a vector\n", MAX_VALUES);

@@ -78,6 +78,15 @@ class Input:
         tmin, tmax, _ = TYPES[self.type]
         return list(range(max(tmin, self.lo - 1), min(tmax, self.hi + 1) + 1))
 
+    def accepts(self, value: int) -> bool:
+        """Whether the assume lets `value` through."""
+        return self.lo <= value <= self.hi
+
+    def declaration(self) -> list[str]:
+        """The lines of main that read the input and confine it."""
+        return [f"  {self.type} {self.name} = __VERIFIER_nondet_{TYPES[self.type][2]}();",
+                f"  __VERIFIER_assume({self.name} >= {self.lo} && {self.name} <= {self.hi});"]
+
 
 @dataclass
 class Program:
@@ -103,6 +112,21 @@ class Program:
         return line
 
     def render(self, probe: bool = False) -> str:
+        lines = self.declarations(probe)
+        lines += [self.fill(line, probe) for line in self.prelude]
+        lines.append("int main(void) {")
+        for inp in self.inputs:
+            lines += inp.declaration()
+        for name, type_, init in self.locals:
+            lines.append(f"  {type_} {name} = {init};")
+        for counter in self.counters:
+            lines.append(f"  int {counter} = 0;")
+        lines += [self.fill(line, probe) for line in self.body]
+        lines += ["  return 0;", "}"]
+        return "\n".join(lines) + "\n"
+
+    def declarations(self, probe: bool) -> list[str]:
+        """The lines before main: the nondet functions, the assertion's, the probe's."""
         lines = [
             "extern char __VERIFIER_nondet_char(void);",
             "extern unsigned char __VERIFIER_nondet_uchar(void);",
@@ -124,24 +148,22 @@ class Program:
                       "void __VERIFIER_assert(int cond) { if (!cond) { __VERIFIER_error(); } }"]
         if probe:
             lines.append("void llumc_probe(int, long long);")
-        lines += [self.fill(line, probe) for line in self.prelude]
-        lines.append("int main(void) {")
-        for inp in self.inputs:
-            lines.append(f"  {inp.type} {inp.name} = __VERIFIER_nondet_{TYPES[inp.type][2]}();")
-            lines.append(f"  __VERIFIER_assume({inp.name} >= {inp.lo} && {inp.name} <= {inp.hi});")
-        for name, type_, init in self.locals:
-            lines.append(f"  {type_} {name} = {init};")
-        for counter in self.counters:
-            lines.append(f"  int {counter} = 0;")
-        lines += [self.fill(line, probe) for line in self.body]
-        lines += ["  return 0;", "}"]
-        return "\n".join(lines) + "\n"
+        return lines
 
     def vectors(self) -> list[list[int]]:
         return [list(v) for v in product(*(inp.values() for inp in self.inputs))]
 
+    def choose_constants(self, seen: list[Counter], data) -> None:
+        """Each assertion's comparison and constant, from the values `seen[j]` its left side
+        took in the probe build, in a mode drawn from `data`."""
+        self.modes = [data.draw(st.sampled_from(MODES)) for _ in self.asserts]
+        chosen = [choose_constant(op, mode, seen[j]) for j, ((_, op), mode)
+                  in enumerate(zip(self.asserts, self.modes))]
+        self.asserts = [(left, op) for (left, _), (op, _) in zip(self.asserts, chosen)]
+        self.constants = [constant for _, constant in chosen]
+
     def valid(self, vector: list[int]) -> bool:
-        return all(inp.lo <= v <= inp.hi for inp, v in zip(self.inputs, vector))
+        return all(inp.accepts(v) for inp, v in zip(self.inputs, vector))
 
 
 @st.composite
@@ -387,11 +409,7 @@ def check_against_native(program: Program, data, work: Path, counts: Counter, ke
             assert outcome == "ok", (vector, outcome)
             for j, value in probes:
                 seen[j][value] += 1
-    program.modes = [data.draw(st.sampled_from(MODES)) for _ in program.asserts]
-    chosen = [choose_constant(op, mode, seen[j]) for j, ((_, op), mode)
-              in enumerate(zip(program.asserts, program.modes))]
-    program.asserts = [(left, op) for (left, _), (op, _) in zip(program.asserts, chosen)]
-    program.constants = [constant for _, constant in chosen]
+    program.choose_constants(seen, data)
 
     # the program itself: truth by native runs on every input, then llumc
     source = work / "diff.c"
@@ -401,7 +419,7 @@ def check_against_native(program: Program, data, work: Path, counts: Counter, ke
     if truth.witness:  # alone in a process of its own too: no run depends on the ones before it
         [(outcome, _, _)] = run_native_probes(work / "diff.bin", [truth.witness])
         assert outcome == "error", f"native witness {truth.witness} alone: {outcome}\n{source.read_text()}"
-    result = check_program(source, timeout=TIMEOUT, m32=program.m32, **check)
+    result = check_program(source, m32=program.m32, **{"timeout": TIMEOUT, **check})
     counts[f"{truth.verdict}/{result.verdict}"] += 1
     if keep:
         number = sum(value for key, value in counts.items() if "/" in key)

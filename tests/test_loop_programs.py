@@ -105,7 +105,9 @@ def native_binary(name: str) -> Path:
 # ----------------------------------------------------------------------------- invariants
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-_C_INVARIANT = re.compile(r"[\w\s()+\-*%<>=!&|~^]*")
+_C_INVARIANT = re.compile(r"[\w\s()+\-*%<>=!&|~^.]*")  # (a dot only in numbers: 10.0f)
+# C number literals (10, 4294967295u, 10.0f, 1e+300): their letters are not identifiers
+_C_NUMBER = re.compile(r"(?<![\w.])(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?[fFuUlL]*(?![\w.])")
 # words of C itself an invariant may use besides the program's identifiers (modular facts cast)
 _C_TYPE_WORDS = {"unsigned", "long"}
 
@@ -148,8 +150,8 @@ def instrument_invariants(text: str, invariants: list[dict]) -> tuple[str, list[
             skipped.append(f"{line}: not the line of a while or for head: {head}")
             continue
         for part in conjuncts(expression):
-            if (not _C_INVARIANT.fullmatch(part) or re.search(r"%[\w.\"]", part)
-                    or not set(_IDENTIFIER.findall(part)) <= words | _C_TYPE_WORDS):
+            if (not _C_INVARIANT.fullmatch(part) or re.search(r"%[\w.\"]|[A-Za-z_]\w*\.", part)
+                    or not set(_IDENTIFIER.findall(_C_NUMBER.sub(" ", part))) <= words | _C_TYPE_WORDS):
                 skipped.append(f"{line}: not a C expression over the program's variables: {part}")
             else:
                 per_line.setdefault(line, []).append(f"({part})")
