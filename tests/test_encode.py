@@ -204,8 +204,8 @@ def test_formula_auxiliaries_are_disjoint():
 
 
 def test_unsupported_construct_is_one_clear_error(tmp_path):
-    program = tmp_path / "float.c"
-    program.write_text("int main(void) { double d = 1.5; volatile double e = d * 2; return (int)e; }\n")
+    program = tmp_path / "long_double.c"
+    program.write_text("int main(void) { long double d = 1.5L; volatile long double e = d * 2; return (int)e; }\n")
     with pytest.raises(Exception) as info:
         encode_file(program)
     assert isinstance(info.value, UnsupportedError) or "unsupported" in str(info.value).lower()
