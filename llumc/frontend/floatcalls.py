@@ -58,7 +58,3 @@ def float_call(name: str) -> FloatCall | None:
         return FloatCall(_LIBRARY[name[:-1]], 32)
     return None
 
-
-# glibc's classification functions: (what `float_call` reads) -> the C the replay's harness
-# defines when the C library it links (musl) lacks them
-CLASSIFICATION_FUNCTIONS = ("isnan", "isinf", "finite", "signbit", "fpclassify")

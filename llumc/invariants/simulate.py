@@ -186,13 +186,16 @@ class _Compiler:
             self._combine(t)
             result = value[t.uid]
             if isinstance(result, str) and result not in self.deps:
-                needs: set[int] = set()
-                for a in t.args:
-                    arg = value.get(a.uid)
-                    if isinstance(arg, str):
-                        needs |= self.deps.get(arg, frozenset())
-                self.deps[result] = frozenset(needs)
+                self._note_deps(result, [value.get(a.uid) for a in t.args])
         return value[root.uid]
+
+    def _note_deps(self, name: str, args: list) -> None:
+        """`name` depends on the state variables its arguments' values depend on."""
+        needs: set[int] = set()
+        for arg in args:
+            if isinstance(arg, str):
+                needs |= self.deps.get(arg, frozenset())
+        self.deps[name] = frozenset(needs)
 
     def _native_operation(self, t: Term) -> None:
         """`t` as one call of `llumc.encoding.floatnative.evaluate` on its operands' values."""
@@ -201,12 +204,7 @@ class _Compiler:
         if all(isinstance(a, int) for a in args):
             self.value[t.uid] = float_evaluate(key, *args)
             return
-        name = self._emit(t, f"_fp({key!r}, {', '.join(map(str, args))})")
-        needs: set[int] = set()
-        for arg in args:
-            if isinstance(arg, str):
-                needs |= self.deps.get(arg, frozenset())
-        self.deps[name] = frozenset(needs)
+        self._note_deps(self._emit(t, f"_fp({key!r}, {', '.join(map(str, args))})"), args)
 
     def _decided(self, t: Term, args: list[int | str]) -> bool:
         """Give `t` its value without code when its known arguments decide it (all constant;
