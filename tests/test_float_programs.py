@@ -40,6 +40,16 @@ def test_float_programs(program: str, verdict: str) -> None:
         assert all(i.text is not None and C_FLOAT.fullmatch(i.text) for i in floats_read), floats_read
 
 
+@pytest.mark.parametrize("m32, verdict", [(True, "true"), (False, "false")])
+def test_signalling_nan_returned_through_x87(m32: bool, verdict: str) -> None:
+    """On i386 a float result comes back through st(0), quietened (llumc.frontend.x87returns);
+    the replay (a native i386 or x86-64 binary) confirms the x86-64 FALSE."""
+    result = check_program(PROGRAMS / "snan_return.c", timeout=120, m32=m32)
+    assert result.verdict == verdict, result.reason
+    if verdict == "false":
+        assert result.confirmation and result.confirmation.startswith("replayed"), result.confirmation
+
+
 def test_newton_iteration_proven_by_its_states() -> None:
     """Five inputs, at most four iterations each: the explicit-state search enumerates the
     states (the float circuits evaluated concretely) and proves the tolerance by SAT calls."""

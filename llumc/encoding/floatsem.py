@@ -97,6 +97,8 @@ def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh)
     x = arg(0)
     if operation == "fabs":
         return floats.fp_abs(tb, fmt, x)
+    if operation == "canonicalize":
+        return _quieted(tb, fmt, x)
     if operation == "copysign":
         return floats.fp_copysign(tb, fmt, x, arg(1))
     if operation == "sqrt":
@@ -117,6 +119,14 @@ def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh)
             raise _Unsupported("llvm.is.fpclass with a variable class mask")
         return _native(tb, floats.fp_class_test(tb, fmt, x, mask.param), ("class", mask.param, fmt.width), x)
     return _classification(tb, fmt, operation, x, ins.width)
+
+
+def _quieted(tb: TermBuilder, fmt: FloatFormat, x: Term) -> Term:
+    """A signalling NaN with its quiet bit set, every other value unchanged (IEEE mode's
+    `llvm.canonicalize`; x87's `fld` does the same: llumc.frontend.x87returns)."""
+    quiet_bit = tb.const(1 << (fmt.precision - 2), fmt.width)
+    signalling = tb.and_(floats.fp_is_nan(tb, fmt, x), tb.not_(tb.extract(x, fmt.precision - 2, fmt.precision - 2)))
+    return tb.ite(signalling, tb.op("or", x, quiet_bit), x)
 
 
 def _classification(tb: TermBuilder, fmt: FloatFormat, operation: str, x: Term, width: int) -> Term:

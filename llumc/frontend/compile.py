@@ -45,6 +45,7 @@ import llvmlite.binding as llvm
 
 from llumc.frontend.cfg import FLOAT_WIDTHS
 from llumc.frontend.floatcalls import float_call
+from llumc.frontend.x87returns import quiet_x87_returns
 from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
@@ -1641,6 +1642,8 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
     }
     text = _drop_bodies(text, primitives_defined)
     calls = _check_before_inlining(text, source)
+    if m32:
+        text = quiet_x87_returns(text)
     text = _rewrite_attributes(text)
     text = protect_escaping_locals(text)
     text = _initialise_locals(text)

@@ -25,7 +25,8 @@ class FloatCall:
     operation: "fabs", "sqrt", "copysign", "fmod" (C's fmod: LLVM's frem), "minnum"/"maxnum"
     (C's fmin/fmax), a rounding to an integral value ("floor", "ceil", "trunc", "round",
     "roundeven"; rint and nearbyint are roundeven in the default rounding mode), "is.fpclass"
-    (the intrinsic: a class mask as second argument), or glibc's "isnan", "isinf" (-1, 0 or
+    (the intrinsic: a class mask as second argument), "canonicalize" (a signalling NaN made
+    quiet: llumc.frontend.x87returns), or glibc's "isnan", "isinf" (-1, 0 or
     1), "finite", "signbit", "fpclassify" (FP_NAN 0, FP_INFINITE 1, FP_ZERO 2, FP_SUBNORMAL 3,
     FP_NORMAL 4), which return an int."""
 
@@ -34,7 +35,7 @@ class FloatCall:
 
 
 _INTRINSIC = re.compile(r"llvm\.(fabs|sqrt|copysign|minnum|maxnum|floor|ceil|trunc|round|roundeven|rint|"
-                        r"nearbyint|is\.fpclass)\.f(32|64)$")
+                        r"nearbyint|is\.fpclass|canonicalize)\.f(32|64)$")
 _LIBRARY = {
     "fabs": "fabs", "sqrt": "sqrt", "copysign": "copysign", "fmod": "fmod", "fmin": "minnum",
     "fmax": "maxnum", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "round": "round",
