@@ -12,6 +12,7 @@ from llumc.check.result import CheckResult, ErrorSite, InputValue, Progress, Tra
 from llumc.encoding.floatsem import float_text
 from llumc.frontend.compile import UNINIT_PREFIX
 from llumc.frontend.callstack import STACK_PREFIX
+from llumc.frontend.libcalls import NONDET_TYPES
 from llumc.frontend.procedures import called_through_pointer
 from llumc.pipeline import EncodeResult, SymbolMap, executed_blocks, read_symbol_map, step_values
 
@@ -24,7 +25,9 @@ def _signed_nondet(function: str) -> bool:
     return nondet_signed(function)
 
 
-_FLOAT_NONDET = {"__VERIFIER_nondet_float", "__VERIFIER_nondet_double"}
+# the nondet functions whose C type is a float type: their values are printed as C floats
+_FLOAT_NONDET = {f"__VERIFIER_nondet_{kind}" for kind, (c_type, _) in NONDET_TYPES.items()
+                 if c_type in ("float", "double")}
 
 
 def _signed(value: int, width: int) -> int:
