@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export samples clean
+.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory samples clean
 
 # `make` alone lists the targets: the first rule is the default, and each target's `## ` line is its help.
 help: ## list the targets with one line each
@@ -91,6 +91,11 @@ BENCH_ARGS  ?= --32 --timeout 60 --jobs 2
 bench: $(STAMP) ## llumc bench on LLUMC's set (BENCH_TASKS, BENCH_ARGS)
 	$(LLUMC) bench $(BENCH_TASKS) $(BENCH_ARGS) --out bench-out/publications \
 	  --reference $(BENCH_TASKS)/published-results/combined
+
+# Arrays and heap: 31 programs of benchmarks/memory (modelled on sv-benchmarks' array and
+# list folders; verdicts in the file names), 20 s each, ILP32; about 11 minutes at worst.
+bench-memory: $(STAMP) ## llumc bench on benchmarks/memory (arrays, lists, heap), 20 s each
+	$(LLUMC) bench benchmarks/memory --32 --timeout 20 --jobs 1 --out bench-out/memory
 
 clean: ## remove .venv, caches and build output
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,19 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { ERROR: { reach_error(); abort(); } } }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void *malloc(unsigned long);
+extern void free(void *);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n <= 0 || n > 1000) return 0;
+  int *a = malloc(sizeof(int) * n);
+  if (!a) return 0;
+  for (int i = 0; i < n; i++) a[i] = 0;
+  int k = __VERIFIER_nondet_int();
+  if (k >= 0 && k <= n) a[k] = 1;  /* k == n is one past the end */
+  free(a);
+  return 0;
+}

@@ -1,0 +1,18 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { ERROR: { reach_error(); abort(); } } }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void *malloc(unsigned long);
+extern void free(void *);
+#define SIZE 100000
+int a[SIZE];
+int main(void) {
+  for (int i = 0; i < SIZE; i++) a[i] = (i % 2 == 0) ? 1 : -1;
+  for (int i = 0; i < SIZE; i++) {
+    if (i % 2 == 0) __VERIFIER_assert(a[i] == 1);
+    else __VERIFIER_assert(a[i] == -1);
+  }
+  return 0;
+}
