@@ -51,6 +51,8 @@ from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.frontend.callstack import (FIRST_STACK_DEPTH, MAX_STACK_DEPTH, NotStackable, plan_heads, stack_recursion,
                                       with_inline_attribute)
+from llumc.frontend.sharing import (MAX_INLINED_INSTRUCTIONS, NotShareable, callers_first, inlined_size,
+                                    merge_shared, plan_sharing, read_call_graph, split_at_shared_calls)
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
                                        call_cycles, call_graph, dispatch_indirect_calls, recursive_functions,
                                        unroll_recursion)
@@ -1702,11 +1704,13 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
 
 
 def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, checks: Checks,
-                      recursion_depth: int, stack: bool | None = None) -> FrontendResult:
+                      recursion_depth: int, stack: bool | None = None, share: bool = True) -> FrontendResult:
     """`compile_c` from the prepared IR text on: procedures made inlinable, passes, checks.
     A recursion is unrolled (llumc.frontend.procedures) or runs on a call stack
     (llumc.frontend.callstack): `stack` None chooses (`_procedures_inlinable`), True asks for
-    the stack, False for unrolling; where the stack does not take a recursion it is unrolled."""
+    the stack, False for unrolling; where the stack does not take a recursion it is unrolled.
+    `share`: functions may be shared rather than inlined at each call site
+    (llumc.frontend.sharing); False where the sharing rewrite did not take the program."""
     original = text
     text, bound, stacked = _procedures_inlinable(text, source, calls, recursion_depth, stack=stack)
     # the globals localised before inlining when that gives what `_localise_globals` would
@@ -1720,17 +1724,26 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
             module = _on_call_stack(module, bound)
         except NotStackable:
             return _compile_prepared(original, source, calls, m32=m32, checks=checks,
-                                     recursion_depth=recursion_depth, stack=False)
+                                     recursion_depth=recursion_depth, stack=False, share=share)
+    shared: set[str] = set()
+    if share and (stacked or _may_need_sharing(text)):
+        module, shared = _marked_for_sharing(module)
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
     module = _run_passes(module, _inline_everything)
+    if shared:
+        try:
+            module = _share_procedures(module, shared)
+        except NotShareable:
+            return _compile_prepared(original, source, calls, m32=m32, checks=checks,
+                                     recursion_depth=recursion_depth, stack=stack, share=False)
     if not calls.indirect and any(not fn.is_declaration and fn.name != "main" for fn in module.functions):
         # a function left after inlining: its address is used as a value, though no call goes
         # through a pointer; tagged as dispatching does (found here: a scan of every program's
         # text for address uses would cost seconds on the largest)
         return _compile_prepared(original, source, replace(calls, indirect=True), m32=m32, checks=checks,
-                                 recursion_depth=recursion_depth, stack=stack)
+                                 recursion_depth=recursion_depth, stack=stack, share=share)
     if early is not None:
         module = _run_passes(module, _promote)
         _check_promoted(module, source, reads_no_undef)
@@ -1805,6 +1818,49 @@ def _on_call_stack(module: "llvm.ModuleRef", depth: int) -> "llvm.ModuleRef":
     types = {head: _value_types(module.get_function(head)) for head in plan.heads}
     text = stack_recursion(str(module), plan.heads, depth, types)
     return _run_passes(_run_passes(_parse_rewritten(text), _promote), _simplify)
+
+
+def _may_need_sharing(text: str) -> bool:
+    """Whether main, everything inlined, could exceed the size where functions are shared:
+    estimated on the text before SROA (which only shrinks functions), so that programs far
+    below pay one scan of the text and nothing else."""
+    graph = read_call_graph(text)
+    order = callers_first(graph)
+    return order is not None and inlined_size(graph, order, set()) > MAX_INLINED_INSTRUCTIONS
+
+
+def _marked_for_sharing(module: "llvm.ModuleRef") -> tuple["llvm.ModuleRef", set[str]]:
+    """The module with the functions `plan_sharing` chooses kept `noinline` (each is merged
+    into main once after inlining, `_share_procedures`), and their names."""
+    text = str(module)
+    shared = plan_sharing(read_call_graph(text), text)
+    for name in sorted(shared):
+        text, groups = with_inline_attribute(text, name, "noinline")
+        if groups is None:
+            return module, set()
+    try:
+        return _parse_rewritten(text), shared
+    except NotStackable:
+        return module, set()
+
+
+def _share_procedures(module: "llvm.ModuleRef", shared: set[str]) -> "llvm.ModuleRef":
+    """The inlined module with each of `shared` (left called from main and from each other)
+    merged into main once and entered from all its call sites (llumc.frontend.sharing):
+    blocks split at the shared calls, every value used outside its block demoted to memory
+    (reg2mem; SROA promotes it again later), then the merge. NotShareable where LLVM rejects
+    the result."""
+    module = _run_passes(module, lambda pm: pm.add_instruction_namer_pass())
+    text = split_at_shared_calls(str(module), shared)
+    module = _run_passes(_parse_shared(text), lambda pm: pm.add_register_to_memory_pass())
+    return _parse_shared(merge_shared(str(module), shared))
+
+
+def _parse_shared(text: str) -> "llvm.ModuleRef":
+    try:
+        return _parse_rewritten(text)
+    except NotStackable as err:
+        raise NotShareable(str(err)) from None
 
 
 def _parse_rewritten(text: str) -> "llvm.ModuleRef":
