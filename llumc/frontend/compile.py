@@ -15,7 +15,8 @@ Pipeline (each step says why it exists):
 3. Pass pipeline 1 (llvmlite's new pass manager): SROA per function, a check that no `undef`
    is left (`_check_no_undef`), simplifycfg per function (from 8 MB of IR text in two
    processes, each on half of the functions: `_simplified_in_two_processes`), always-inline
-   everything into `main`, delete the other functions.
+   everything into `main`, delete the other functions. Functions chosen for sharing stay
+   called and are merged into main once each (`_share_procedures`, llumc.frontend.sharing).
 4. Globals used only by `main`'s loads, stores and GEPs become allocas of `main` initialised
    with the global's initial value (`_localise_globals`): main runs once and is not
    recursive, so a local has the same semantics, and SROA can then promote it.
@@ -51,8 +52,8 @@ from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.frontend.callstack import (FIRST_STACK_DEPTH, MAX_STACK_DEPTH, NotStackable, plan_heads, stack_recursion,
                                       with_inline_attribute)
-from llumc.frontend.sharing import (MAX_INLINED_INSTRUCTIONS, NotShareable, callers_first, inlined_size,
-                                    merge_shared, plan_sharing, read_call_graph, split_at_shared_calls)
+from llumc.frontend.sharing import (NotShareable, merge_shared, plan_sharing, read_call_graph, split_at_shared_calls,
+                                    worth_sharing)
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
                                        call_cycles, call_graph, dispatch_indirect_calls, recursive_functions,
                                        unroll_recursion)
@@ -96,6 +97,8 @@ class FrontendResult:
     # a call stack of this many frames (llumc.frontend.callstack); None if it does not recurse
     recursion_depth: int | None = None
     call_stack: bool = False  # the recursion runs on a call stack (else it is unrolled)
+    # functions whose body is in main once, entered from all their call sites (llumc.frontend.sharing)
+    shared: tuple[str, ...] = ()
 
 
 # `call void @llvm.ubsantrap(i8 K)`: K is clang's SanitizerHandler number. Measured with the
@@ -1764,7 +1767,7 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
     finally:
         verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
-                          debug=debug, recursion_depth=bound, call_stack=stacked)
+                          debug=debug, recursion_depth=bound, call_stack=stacked, shared=tuple(sorted(shared)))
 
 
 def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int,
@@ -1824,9 +1827,7 @@ def _may_need_sharing(text: str) -> bool:
     """Whether main, everything inlined, could exceed the size where functions are shared:
     estimated on the text before SROA (which only shrinks functions), so that programs far
     below pay one scan of the text and nothing else."""
-    graph = read_call_graph(text)
-    order = callers_first(graph)
-    return order is not None and inlined_size(graph, order, set()) > MAX_INLINED_INSTRUCTIONS
+    return worth_sharing(text)
 
 
 def _marked_for_sharing(module: "llvm.ModuleRef") -> tuple["llvm.ModuleRef", set[str]]:

@@ -43,10 +43,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from llumc.frontend.callstack import STACK_PREFIX, _argument_value, _arguments
+from llumc.frontend.cfg import split_top
 from llumc.frontend.procedures import BOUND_PREFIX
 
 __all__ = ["MAX_INLINED_INSTRUCTIONS", "SHARE_PREFIX", "CallGraph", "NotShareable", "callers_first",
-           "inlined_size", "merge_shared",
+           "inlined_size", "measured", "merge_shared", "worth_sharing",
            "plan_sharing", "read_call_graph", "shareable", "split_at_shared_calls"]
 
 SHARE_PREFIX = "llumc.share."
@@ -58,6 +59,8 @@ CALL_SITE_INSTRUCTIONS = 4
 
 _DEFINE = re.compile(r"^define ([^@\n]*)@([\w.$-]+)\((.*)\)([^(){}\n]*)\{$", re.M)
 _CALL = re.compile(r"\bcall [^@\n]*?@([\w.$-]+)\(")
+# inside a function body `@f(` is a call of f (a function used as a value is `@f` alone)
+_CALLEE = re.compile(r"@([\w.$-]+)\(")
 _LABEL = re.compile(r"^([\w.$-]+):")
 _DEF = re.compile(r"^  %([\w.$-]+) = ")
 _LOCAL = re.compile(r"%([\w.$-]+)")
@@ -69,6 +72,12 @@ _DBG = re.compile(r"!dbg !(\d+)")
 _RECORD_LOCATION = re.compile(r"(#dbg_\w+\(.*, )!(\d+)\)$")
 _LOCATION_LINE = re.compile(r"^!(\d+) = ((?:distinct )?!DILocation\(.*\))$", re.M)
 _METADATA_ID = re.compile(r"^!(\d+) = ", re.M)
+# what stands between `define` and a function's return type: linkage, visibility, calling
+# convention, return attributes
+_RETURN_PREFIX = re.compile(r"^(?:(?:internal|private|external|linkonce_odr|weak_odr|dso_local|dso_preemptable|hidden|"
+                            r"protected|default|local_unnamed_addr|unnamed_addr|fastcc|coldcc|ccc|noundef|signext|"
+                            r"zeroext|inreg|noalias|nonnull|dereferenceable(?:_or_null)?\(\d+\)|align \d+|"
+                            r"range\([^)]*\))\s+)*")
 _ALLOCA_POINT = re.compile(r'^  %"reg2mem alloca point" = [^\n]*\n', re.M)
 
 
@@ -86,22 +95,36 @@ class CallGraph:
 
 
 def read_call_graph(text: str) -> CallGraph:
-    """The call graph of the module `text` (defined functions only)."""
+    """The call graph of the module `text` (defined functions only); their sizes are counted
+    by `measured`. Runs on every program (`worth_sharing`), so it slices nothing."""
     graph = CallGraph({}, {})
-    for match in _DEFINE.finditer(text):
-        end = text.find("\n}\n", match.end())
-        body = text[match.end():end]
-        name = match.group(2)
-        graph.size[name] = body.count("\n  ") - body.count("\n    #dbg_")
-        graph.calls[name] = Counter(_CALL.findall(body))
-        graph.spans[name] = (match.start(), end + 3)
+    position = text.find("\ndefine ")  # (a module's text starts with its header, never a define)
+    while position >= 0:
+        start = position + 1
+        line_end = text.index("\n", start)
+        match = _DEFINE.match(text, start, line_end)
+        end = text.find("\n}\n", line_end)
+        if match and end > 0:
+            graph.calls[match.group(2)] = Counter(_CALLEE.findall(text, line_end, end))
+            graph.spans[match.group(2)] = (start, end + 3)
+        position = text.find("\ndefine ", line_end)
     for name, callees in graph.calls.items():
-        graph.calls[name] = Counter({callee: n for callee, n in callees.items() if callee in graph.size})
+        graph.calls[name] = Counter({callee: n for callee, n in callees.items() if callee in graph.spans})
+    return graph
+
+
+def measured(graph: CallGraph, text: str) -> CallGraph:
+    """`graph` with each function's own instruction count (debug records left out)."""
+    for name, (start, end) in graph.spans.items():
+        graph.size[name] = text.count("\n  ", start, end) - text.count("\n    #dbg_", start, end)
     return graph
 
 
 def callers_first(graph: CallGraph, root: str = "main") -> list[str] | None:
-    """The functions reachable from `root`, each after all its callers; None on a cycle."""
+    """The functions reachable from `root`, each after all its callers; None on a cycle (or
+    without `root`)."""
+    if root not in graph.spans:
+        return None
     reachable, stack = {root}, [root]
     while stack:
         for callee in graph.calls[stack.pop()]:
@@ -128,6 +151,16 @@ def copies(graph: CallGraph, order: list[str], shared: set[str]) -> Counter:
         for callee, sites in graph.calls[name].items():
             count[callee] += weight * sites
     return count
+
+
+def worth_sharing(text: str, limit: int = MAX_INLINED_INSTRUCTIONS) -> bool:
+    """Whether sharing could matter for the module `text`: some function would be copied more
+    than once, and main, everything inlined, would exceed `limit`."""
+    graph = read_call_graph(text)
+    order = callers_first(graph)
+    if order is None or max(copies(graph, order, set()).values()) < 2:
+        return False
+    return inlined_size(measured(graph, text), order, set()) > limit
 
 
 def inlined_size(graph: CallGraph, order: list[str], shared: set[str]) -> int:
@@ -170,11 +203,10 @@ def shareable(graph: CallGraph, text: str, name: str) -> bool:
 def plan_sharing(graph: CallGraph, text: str, limit: int = MAX_INLINED_INSTRUCTIONS) -> set[str]:
     """The functions to share (module docstring): stacked heads with two or more copies, then,
     while main would exceed `limit`, the one whose sharing saves most instructions (greedy)."""
-    if "main" not in graph.size:
-        return set()
     order = callers_first(graph)
     if order is None:
         return set()
+    measured(graph, text)
     heads = {name for name in order if f"@\"{BOUND_PREFIX}{name}\"(" in text or f"@{BOUND_PREFIX}{name}(" in text}
     count = copies(graph, order, set())
     shared = {head for head in heads if count[head] >= 2 and shareable(graph, text, head)}
@@ -275,8 +307,6 @@ class _Shared:
     def register(self, what: str) -> str:
         return f"%{SHARE_PREFIX}{self.number}.{what}"
 
-    def local(self, name: str) -> str:
-        return f"{SHARE_PREFIX}{self.number}.v.{name}"
 
 
 def _function_lines(text: str, name: str) -> tuple[int, int, str, list[str]]:
@@ -299,11 +329,10 @@ def _read_shared(text: str, name: str, number: int) -> _Shared:
         parameters.append((parameter.split()[0], value.group(1)))
     if not body or not _LABEL.match(body[0]):
         raise NotShareable(f"{name}'s entry block has no name")
-    return _Shared(number, name, header.group(1).split()[-1], parameters, body)
+    return _Shared(number, name, _RETURN_PREFIX.sub("", header.group(1).strip()).strip(), parameters, body)
 
 
 def _split_parameters(text: str) -> list[str]:
-    from llumc.frontend.cfg import split_top
     return [part for part in split_top(text) if part.strip()]
 
 
@@ -362,23 +391,41 @@ def _rewrite_sites(main: list[str], function: _Shared, invariant: dict[str, str]
     return sites
 
 
-def _shared_body(function: _Shared, invariant: dict[str, str], sites: list[_Site],
-                 relocate: dict[str, str]) -> tuple[list[str], list[str]]:
-    """The shared body for main: (its allocas, its blocks). Its values and labels renamed into
-    its own name space, the parameters read from their registers (or the invariant values),
-    each `ret` a store of the result and a branch to the switch on the site number;
-    `relocate` maps its debug locations to ones marked inlined into main."""
-    names = {name for _, name in function.parameters}
+def _fresh_names(function: _Shared, taken: set[str]) -> dict[str, str]:
+    """A new name for each parameter, value and label of the shared body, none in `taken`
+    (main's names, to which they are added): `x` becomes `x.i`, `x.i1`, ..., the suffix LLVM's
+    inliner gives, which the names the front end reads after inlining allow for (`%__uninit.N`
+    of the replay, `llumc.call.f` blocks, the call stack's `llumc.stack.` values). The blocks
+    the split made (`llumc.share.cont.N`) are unique in the module and keep their names."""
+    names = [name for _, name in function.parameters]
     for line in function.body:
         found = _DEF.match(line) or _LABEL.match(line)
-        if found:
-            names.add(found.group(1))
+        if found and not found.group(1).startswith(f"{SHARE_PREFIX}cont."):
+            names.append(found.group(1))
+    fresh = {}
+    for name in names:
+        candidate, number = f"{name}.i", 0
+        while candidate in taken:
+            number += 1
+            candidate = f"{name}.i{number}"
+        taken.add(candidate)
+        fresh[name] = candidate
+    return fresh
+
+
+def _shared_body(function: _Shared, invariant: dict[str, str], sites: list[_Site],
+                 relocate: dict[str, str], taken: set[str]) -> tuple[list[str], list[str]]:
+    """The shared body for main: (its allocas, its blocks). Its values and labels renamed apart
+    from main's (`_fresh_names`), the parameters read from their registers (or the invariant values),
+    each `ret` a store of the result and a branch to the switch on the site number;
+    `relocate` maps its debug locations to ones marked inlined into main."""
+    names = _fresh_names(function, taken)
 
     def rename(match: re.Match) -> str:
         name = match.group(1)
         if name in invariant:
             return invariant[name]
-        return f"%{function.local(name)}" if name in names else match.group(0)
+        return f"%{names[name]}" if name in names else match.group(0)
 
     def relocated(line: str) -> str:
         line = _DBG.sub(lambda m: f"!dbg !{relocate.get(m.group(1), m.group(1))}", line)
@@ -388,12 +435,12 @@ def _shared_body(function: _Shared, invariant: dict[str, str], sites: list[_Site
     blocks = [f"{SHARE_PREFIX}{function.number}.entry:"]
     for index, (ptype, name) in enumerate(function.parameters):
         if name not in invariant:
-            blocks.append(f"  %{function.local(name)} = load {ptype}, ptr {function.register(f'arg.{index}')}")
-    blocks.append(f"  br label %{function.local(_LABEL.match(function.body[0]).group(1))}")
+            blocks.append(f"  %{names[name]} = load {ptype}, ptr {function.register(f'arg.{index}')}")
+    blocks.append(f"  br label %{names[_LABEL.match(function.body[0]).group(1)]}")
     for line in function.body:
         label = _LABEL.match(line)
         if label:
-            blocks += ["", f"{function.local(label.group(1))}:"]
+            blocks += ["", f"{_LOCAL.sub(rename, '%' + label.group(1))[1:]}:"]
             continue
         line = relocated(_LOCAL.sub(rename, line))
         if _ALLOCA.match(line):
@@ -467,7 +514,6 @@ def _used_locations(body: list[str]) -> set[str]:
 
 
 def _alloca_type(line: str) -> str:
-    from llumc.frontend.cfg import split_top
     return split_top(line.split(" = alloca ", 1)[1])[0].strip()
 
 
@@ -513,7 +559,8 @@ def merge_shared(text: str, shared: set[str]) -> str:
         if anchor is None and main_scope:
             anchor = locations.add(f"!DILocation(line: 0, scope: !{main_scope.group(1)})")
         relocate = locations.relocate(_used_locations(function.body), anchor) if anchor else {}
-        body_allocas, blocks = _shared_body(function, invariant, sites, relocate)
+        taken = set(_LOCAL.findall("\n".join(main))) | {label.group(1) for line in main if (label := _LABEL.match(line))}
+        body_allocas, blocks = _shared_body(function, invariant, sites, relocate, taken)
         allocas += [f"  {function.register(f'arg.{index}')} = alloca {ptype}"
                     for index, (ptype, pname) in enumerate(function.parameters) if pname not in invariant]
         allocas.append(f"  {function.register('site')} = alloca i32")
