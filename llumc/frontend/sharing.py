@@ -436,7 +436,11 @@ def _shared_body(function: _Shared, invariant: dict[str, str], sites: list[_Site
     for index, (ptype, name) in enumerate(function.parameters):
         if name not in invariant:
             blocks.append(f"  %{names[name]} = load {ptype}, ptr {function.register(f'arg.{index}')}")
-    blocks.append(f"  br label %{names[_LABEL.match(function.body[0]).group(1)]}")
+    # the body's first location for the branches that have none (a trace names a block by its
+    # first line: the stack's bookkeeping blocks would show their labels otherwise)
+    first = _DBG.search(next((relocated(line) for line in function.body if _DBG.search(line)), ""))
+    debug = f", !dbg !{first.group(1)}" if first else ""
+    blocks.append(f"  br label %{names[_LABEL.match(function.body[0]).group(1)]}{debug}")
     for line in function.body:
         label = _LABEL.match(line)
         if label:
@@ -447,6 +451,8 @@ def _shared_body(function: _Shared, invariant: dict[str, str], sites: list[_Site
             allocas.append(line)
         elif line.startswith("  ret "):
             blocks += _return_lines(function, line)
+        elif line.startswith("  br ") and "!dbg" not in line:
+            blocks.append(line + debug)
         elif line.strip():
             blocks.append(line)
     blocks += ["", f"{SHARE_PREFIX}{function.number}.return:"]
