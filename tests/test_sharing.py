@@ -11,6 +11,7 @@ import pytest
 
 from llumc.check.portfolio import check_program
 from llumc.frontend.compile import Checks, compile_c, source_ir
+from llumc.frontend import sharing
 from llumc.frontend.procedures import BOUND_PREFIX
 from llumc.frontend.sharing import MAX_INLINED_INSTRUCTIONS, SHARE_PREFIX, measured, read_call_graph, worth_sharing
 
@@ -51,6 +52,16 @@ def test_call_tree_beyond_the_limit_is_shared() -> None:
     errors = _calls_of(result.ir, "reach_error")
     assert 1 <= errors <= 4 ** 4, errors
     assert len(result.ir.splitlines()) < MAX_INLINED_INSTRUCTIONS // 20
+
+
+def test_shared_body_with_a_loop(monkeypatch) -> None:
+    """With the limit lowered, a small program's function called twice is shared: its loop
+    (and the loop's debug metadata) is in main once, and the proof still goes through."""
+    monkeypatch.setattr(sharing, "MAX_INLINED_INSTRUCTIONS", 1)
+    program = Path(__file__).parent / "programs" / "procedures" / "loop_inlined_twice_true.c"
+    assert compile_c(program).shared == ("sum",)
+    result = check_program(program, timeout=120)
+    assert result.verdict == "true", result.reason
 
 
 @pytest.mark.parametrize("program, stack, verdict, line", [

@@ -69,6 +69,7 @@ _ALLOCATION = re.compile(r"\bcall [^@\n]*@(malloc|calloc|realloc|alloca|free|__l
                          r"[\w.]*)\(")
 _ALLOCA = re.compile(r"^  %([\w.$-]+) = alloca ", re.M)
 _DBG = re.compile(r"!dbg !(\d+)")
+_LOOP = re.compile(r"!llvm\.loop !(\d+)")
 _RECORD_LOCATION = re.compile(r"(#dbg_\w+\(.*, )!(\d+)\)$")
 _LOCATION_LINE = re.compile(r"^!(\d+) = ((?:distinct )?!DILocation\(.*\))$", re.M)
 _METADATA_ID = re.compile(r"^!(\d+) = ", re.M)
@@ -153,9 +154,11 @@ def copies(graph: CallGraph, order: list[str], shared: set[str]) -> Counter:
     return count
 
 
-def worth_sharing(text: str, limit: int = MAX_INLINED_INSTRUCTIONS) -> bool:
+def worth_sharing(text: str, limit: int | None = None) -> bool:
     """Whether sharing could matter for the module `text`: some function would be copied more
-    than once, and main, everything inlined, would exceed `limit`."""
+    than once, and main, everything inlined, would exceed `limit` (None: the module's
+    `MAX_INLINED_INSTRUCTIONS`, read at the call)."""
+    limit = MAX_INLINED_INSTRUCTIONS if limit is None else limit
     graph = read_call_graph(text)
     order = callers_first(graph)
     if order is None or max(copies(graph, order, set()).values()) < 2:
@@ -200,9 +203,11 @@ def shareable(graph: CallGraph, text: str, name: str) -> bool:
     return True
 
 
-def plan_sharing(graph: CallGraph, text: str, limit: int = MAX_INLINED_INSTRUCTIONS) -> set[str]:
+def plan_sharing(graph: CallGraph, text: str, limit: int | None = None) -> set[str]:
     """The functions to share (module docstring): stacked heads with two or more copies, then,
-    while main would exceed `limit`, the one whose sharing saves most instructions (greedy)."""
+    while main would exceed `limit` (None: `MAX_INLINED_INSTRUCTIONS`), the one whose sharing
+    saves most instructions (greedy)."""
+    limit = MAX_INLINED_INSTRUCTIONS if limit is None else limit
     order = callers_first(graph)
     if order is None:
         return set()
@@ -429,6 +434,7 @@ def _shared_body(function: _Shared, invariant: dict[str, str], sites: list[_Site
 
     def relocated(line: str) -> str:
         line = _DBG.sub(lambda m: f"!dbg !{relocate.get(m.group(1), m.group(1))}", line)
+        line = _LOOP.sub(lambda m: f"!llvm.loop !{relocate.get(m.group(1), m.group(1))}", line)
         return _RECORD_LOCATION.sub(lambda m: f"{m.group(1)}!{relocate.get(m.group(2), m.group(2))})", line)
 
     allocas: list[str] = []
@@ -508,8 +514,22 @@ class _Locations:
             return copies[number]
         return {number: copy(number) for number in used}
 
+    def relocate_loops(self, text: str, used: set[str], locations: dict[str, str]) -> dict[str, str]:
+        """For each loop node in `used` (`!llvm.loop`), a new distinct one whose locations are
+        the relocated ones (LLVM checks those as it checks `!dbg`)."""
+        copies: dict[str, str] = {}
+        for number in sorted(used):
+            node = re.search(rf"^!{number} = distinct !\{{!{number}((?:, [^\n]*)?)\}}$", text, re.M)
+            if node is None:
+                continue
+            new = str(self.next)
+            operands = re.sub(r"!(\d+)", lambda m: f"!{locations.get(m.group(1), m.group(1))}", node.group(1))
+            copies[number] = self.add(f"distinct !{{!{new}{operands}}}")
+        return copies
+
 
 def _used_locations(body: list[str]) -> set[str]:
+    """The locations `body` uses: attachments, debug records', its loops' (`!llvm.loop`)."""
     used = set()
     for line in body:
         used.update(_DBG.findall(line))
@@ -517,6 +537,20 @@ def _used_locations(body: list[str]) -> set[str]:
         if record:
             used.add(record.group(2))
     return used
+
+
+def _used_loops(body: list[str]) -> set[str]:
+    return {number for line in body for number in _LOOP.findall(line)}
+
+
+def _loop_locations(text: str, body: list[str]) -> set[str]:
+    """The operands of the loop nodes `body` uses (the locations among them get relocated)."""
+    found = set()
+    for number in _used_loops(body):
+        node = re.search(rf"^!{number} = distinct !\{{([^\n]*)\}}$", text, re.M)
+        if node:
+            found.update(re.findall(r"!(\d+)", node.group(1)))
+    return found - _used_loops(body)
 
 
 def _alloca_type(line: str) -> str:
@@ -564,7 +598,9 @@ def merge_shared(text: str, shared: set[str]) -> str:
         anchor = sites[0].location
         if anchor is None and main_scope:
             anchor = locations.add(f"!DILocation(line: 0, scope: !{main_scope.group(1)})")
-        relocate = locations.relocate(_used_locations(function.body), anchor) if anchor else {}
+        relocate = locations.relocate(_used_locations(function.body) | _loop_locations(text, function.body),
+                                      anchor) if anchor else {}
+        relocate |= locations.relocate_loops(text, _used_loops(function.body), relocate) if anchor else {}
         taken = set(_LOCAL.findall("\n".join(main))) | {label.group(1) for line in main if (label := _LABEL.match(line))}
         body_allocas, blocks = _shared_body(function, invariant, sites, relocate, taken)
         allocas += [f"  {function.register(f'arg.{index}')} = alloca {ptype}"
