@@ -31,10 +31,12 @@ functions it calls are inlined into it): each run would reuse one object where i
 each site its own, and the memory model and the lifetime checks (llumc.frontend.lifetimes)
 count objects per site; `sret`/`byval`/variadic parameters; quoted value names.
 
-Debug information: the shared body's locations are marked inlined at the first call site (LLVM
-requires every location in main to lead to main's subprogram), so C lines and variable names
-stay right in counterexamples; only the frame above the shared function is always the first
-call site's."""
+Names: the shared body's values and blocks get the inliner's suffix (`x.i`, `x.i1`), which the
+names read after inlining allow for (the replay's `%__uninit.N`, `llumc.call.f`, `llumc.stack.`).
+Debug information: the shared body's locations (and its loops') are marked inlined at the first
+call site (LLVM requires every location in main to lead to main's subprogram), so C lines and
+variable names stay right in counterexamples; only the frame above the shared function is
+always the first call site's."""
 
 from __future__ import annotations
 
