@@ -81,6 +81,9 @@ _RETURN_PREFIX = re.compile(r"^(?:(?:internal|private|external|linkonce_odr|weak
                             r"protected|default|local_unnamed_addr|unnamed_addr|fastcc|coldcc|ccc|noundef|signext|"
                             r"zeroext|inreg|noalias|nonnull|dereferenceable(?:_or_null)?\(\d+\)|align \d+|"
                             r"range\([^)]*\))\s+)*")
+# reg2mem's slots (`x.reg2mem`, uniqued `x.reg2mem7`; in a shared body renamed `x.reg2mem.i`)
+_DEMOTED = re.compile(r"\.reg2mem\d*(?:\.i\d*)?$")
+_REGISTER = re.compile(re.escape(SHARE_PREFIX) + r"\d+\.(?:arg\.\d+|site|result)$")
 _ALLOCA_POINT = re.compile(r'^  %"reg2mem alloca point" = [^\n]*\n', re.M)
 
 
@@ -313,7 +316,6 @@ class _Shared:
 
     def register(self, what: str) -> str:
         return f"%{SHARE_PREFIX}{self.number}.{what}"
-
 
 
 def _function_lines(text: str, name: str) -> tuple[int, int, str, list[str]]:
@@ -570,7 +572,7 @@ def _with_entry_allocas(main: list[str], allocas: list[str]) -> list[str]:
     zeros = []
     for line in allocas:
         name = _ALLOCA.match(line).group(1)
-        if name.endswith(".reg2mem") or re.match(re.escape(SHARE_PREFIX) + r"\d+\.(arg\.\d+|site|result)$", name):
+        if _DEMOTED.search(name) or _REGISTER.match(name):
             zeros.append(f"  store {_alloca_type(line)} zeroinitializer, ptr %{name}")
     return main[:1] + allocas + zeros + rest + main[end:]
 
