@@ -15,7 +15,8 @@ Pipeline (each step says why it exists):
 3. Pass pipeline 1 (llvmlite's new pass manager): SROA per function, a check that no `undef`
    is left (`_check_no_undef`), simplifycfg per function (from 8 MB of IR text in two
    processes, each on half of the functions: `_simplified_in_two_processes`), always-inline
-   everything into `main`, delete the other functions.
+   everything into `main`, delete the other functions. Functions chosen for sharing stay
+   called and are merged into main once each (`_share_procedures`, llumc.frontend.sharing).
 4. Globals used only by `main`'s loads, stores and GEPs become allocas of `main` initialised
    with the global's initial value (`_localise_globals`): main runs once and is not
    recursive, so a local has the same semantics, and SROA can then promote it.
@@ -52,6 +53,8 @@ from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
 from llumc.frontend.callstack import (FIRST_STACK_DEPTH, MAX_STACK_DEPTH, NotStackable, plan_heads, stack_recursion,
                                       with_inline_attribute)
+from llumc.frontend.sharing import (NotShareable, merge_shared, plan_sharing, read_call_graph, split_at_shared_calls,
+                                    worth_sharing)
 from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, INVALID_CALL, RecursionTooLarge,
                                        call_cycles, call_graph, dispatch_indirect_calls, recursive_functions,
                                        unroll_recursion)
@@ -95,6 +98,8 @@ class FrontendResult:
     # a call stack of this many frames (llumc.frontend.callstack); None if it does not recurse
     recursion_depth: int | None = None
     call_stack: bool = False  # the recursion runs on a call stack (else it is unrolled)
+    # functions whose body is in main once, entered from all their call sites (llumc.frontend.sharing)
+    shared: tuple[str, ...] = ()
 
 
 # `call void @llvm.ubsantrap(i8 K)`: K is clang's SanitizerHandler number. Measured with the
@@ -1705,11 +1710,13 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
 
 
 def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, checks: Checks,
-                      recursion_depth: int, stack: bool | None = None) -> FrontendResult:
+                      recursion_depth: int, stack: bool | None = None, share: bool = True) -> FrontendResult:
     """`compile_c` from the prepared IR text on: procedures made inlinable, passes, checks.
     A recursion is unrolled (llumc.frontend.procedures) or runs on a call stack
     (llumc.frontend.callstack): `stack` None chooses (`_procedures_inlinable`), True asks for
-    the stack, False for unrolling; where the stack does not take a recursion it is unrolled."""
+    the stack, False for unrolling; where the stack does not take a recursion it is unrolled.
+    `share`: functions may be shared rather than inlined at each call site
+    (llumc.frontend.sharing); False where the sharing rewrite did not take the program."""
     original = text
     text, bound, stacked = _procedures_inlinable(text, source, calls, recursion_depth, stack=stack)
     # the globals localised before inlining when that gives what `_localise_globals` would
@@ -1723,17 +1730,26 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
             module = _on_call_stack(module, bound)
         except NotStackable:
             return _compile_prepared(original, source, calls, m32=m32, checks=checks,
-                                     recursion_depth=recursion_depth, stack=False)
+                                     recursion_depth=recursion_depth, stack=False, share=share)
+    shared: set[str] = set()
+    if share and (stacked or _may_need_sharing(text)):
+        module, shared = _marked_for_sharing(module)
     for fn in module.functions:
         if not fn.is_declaration and fn.name != "main":
             fn.linkage = llvm.Linkage.internal  # so global DCE deletes it once inlined
     module = _run_passes(module, _inline_everything)
+    if shared:
+        try:
+            module = _share_procedures(module, shared)
+        except NotShareable:
+            return _compile_prepared(original, source, calls, m32=m32, checks=checks,
+                                     recursion_depth=recursion_depth, stack=stack, share=False)
     if not calls.indirect and any(not fn.is_declaration and fn.name != "main" for fn in module.functions):
         # a function left after inlining: its address is used as a value, though no call goes
         # through a pointer; tagged as dispatching does (found here: a scan of every program's
         # text for address uses would cost seconds on the largest)
         return _compile_prepared(original, source, replace(calls, indirect=True), m32=m32, checks=checks,
-                                 recursion_depth=recursion_depth, stack=stack)
+                                 recursion_depth=recursion_depth, stack=stack, share=share)
     if early is not None:
         module = _run_passes(module, _promote)
         _check_promoted(module, source, reads_no_undef)
@@ -1754,7 +1770,7 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
     finally:
         verified()  # its error first, as when it ran before the rest
     return FrontendResult(source=source, ir=final_text, module=module, m32=m32, checks=checks,
-                          debug=debug, recursion_depth=bound, call_stack=stacked)
+                          debug=debug, recursion_depth=bound, call_stack=stacked, shared=tuple(sorted(shared)))
 
 
 def _procedures_inlinable(text: str, source: Path, calls: CallFacts, depth: int,
@@ -1808,6 +1824,47 @@ def _on_call_stack(module: "llvm.ModuleRef", depth: int) -> "llvm.ModuleRef":
     types = {head: _value_types(module.get_function(head)) for head in plan.heads}
     text = stack_recursion(str(module), plan.heads, depth, types)
     return _run_passes(_run_passes(_parse_rewritten(text), _promote), _simplify)
+
+
+def _may_need_sharing(text: str) -> bool:
+    """Whether main, everything inlined, could exceed the size where functions are shared:
+    estimated on the text before SROA (which only shrinks functions), so that programs far
+    below pay one scan of the text and nothing else."""
+    return worth_sharing(text)
+
+
+def _marked_for_sharing(module: "llvm.ModuleRef") -> tuple["llvm.ModuleRef", set[str]]:
+    """The module with the functions `plan_sharing` chooses kept `noinline` (each is merged
+    into main once after inlining, `_share_procedures`), and their names."""
+    text = str(module)
+    shared = plan_sharing(read_call_graph(text), text)
+    for name in sorted(shared):
+        text, groups = with_inline_attribute(text, name, "noinline")
+        if groups is None:
+            return module, set()
+    try:
+        return _parse_rewritten(text), shared
+    except NotStackable:
+        return module, set()
+
+
+def _share_procedures(module: "llvm.ModuleRef", shared: set[str]) -> "llvm.ModuleRef":
+    """The inlined module with each of `shared` (left called from main and from each other)
+    merged into main once and entered from all its call sites (llumc.frontend.sharing):
+    blocks split at the shared calls, every value used outside its block demoted to memory
+    (reg2mem; SROA promotes it again later), then the merge. NotShareable where LLVM rejects
+    the result."""
+    module = _run_passes(module, lambda pm: pm.add_instruction_namer_pass())
+    text = split_at_shared_calls(str(module), shared)
+    module = _run_passes(_parse_shared(text), lambda pm: pm.add_register_to_memory_pass())
+    return _parse_shared(merge_shared(str(module), shared))
+
+
+def _parse_shared(text: str) -> "llvm.ModuleRef":
+    try:
+        return _parse_rewritten(text)
+    except NotStackable as err:
+        raise NotShareable(str(err)) from None
 
 
 def _parse_rewritten(text: str) -> "llvm.ModuleRef":
