@@ -148,6 +148,8 @@ def _rounded_value(tb: TermBuilder, fmt: FloatFormat, operation: str, arg, fresh
         return _any_nan(tb, fmt, floats.fp_round_integral(tb, fmt, x, "rint", rounding), fresh,
                         ("rint", fmt.width), x, mode)
     if operation in ("sitofp", "uitofp"):
+        if x.width > 64:  # compiler-rt converts these in software, to nearest in every mode
+            raise _Unsupported(f"conversion of a {x.width}-bit integer to floating point in a rounding mode")
         signed = operation == "sitofp"
         return _native(tb, floats.int_to_fp(tb, fmt, x, signed, rounding),
                        ("rounded_from_int", signed, x.width, fmt.width), x, mode)
