@@ -30,6 +30,7 @@ it is: an unknown function, a named UNKNOWN. The native replay compiles the prog
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from llumc.frontend.libcalls import LIBRET_PREFIX
 
@@ -191,11 +192,15 @@ class _Rewriter:
         return "\n" + "\n".join(extra) + "\n"
 
 
+@dataclass(frozen=True)
 class _Call:
-    """One call line taken apart."""
+    """One call line taken apart: `debug` is its `, !dbg !N` (or empty), kept on what replaces it."""
 
-    def __init__(self, result: str | None, ty: str, callee: str, args: list[str], debug: str) -> None:
-        self.result, self.ty, self.callee, self.args, self.debug = result, ty, callee, args, debug
+    result: str | None
+    ty: str
+    callee: str
+    args: list[str]
+    debug: str
 
     @property
     def result_prefix(self) -> str:
