@@ -497,6 +497,22 @@ def test_through_the_bit_blaster(case: Case, reference: Path):
         assert cnf_agrees(term, inputs, dict(enumerate(o)), packed, tb), (str(case), o)
 
 
+def test_rounding_mode_input_through_the_bit_blaster(reference: Path):
+    """The encoder's form of a rounded operation: the mode an input of the term (x86's FE_*
+    value, `floatsem.rounding_of_mode`), fixed with the operands; the clauses admit the
+    machine's result in that mode and nothing else."""
+    from llumc.encoding.floatsem import rounding_of_mode
+
+    tb = TermBuilder()
+    term = fp_binary(tb, "fadd", SINGLE, tb.input(0, 32), tb.input(1, 32), rounding_of_mode(tb, tb.input(2, 32)))
+    for case in (c for c in MODE_CASES if c.name.startswith("fadd-") and c.fmt is SINGLE):
+        operands = [o for o in operands_of(case, 6) if not is_nan(SINGLE, o[0]) and not is_nan(SINGLE, o[1])][:2]
+        machine = run_reference(reference, [case.request(o) for o in operands], case.mode)
+        for o, expected in zip(operands, machine):
+            assert cnf_agrees(term, {0: 32, 1: 32, 2: 32}, {0: o[0], 1: o[1], 2: case.mode}, expected, tb), \
+                (str(case), o)
+
+
 def circuit_size(case: Case, output: int | None = None) -> tuple[int, int]:
     """(AND nodes, clauses) of `out = circuit(inputs)` bit-blasted as the encoder does
     (Boolector with auxiliary-variable division, our AIG, Plaisted-Greenbaum clauses); the
