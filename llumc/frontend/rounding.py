@@ -96,10 +96,12 @@ class _Rewriter:
         if match is None:
             return line
         result, ty, callee, args_text, tail = match.groups()
-        debug = re.search(r", !dbg !\d+", tail)
-        call = _Call(result, ty, callee, _split_arguments(args_text), debug.group(0) if debug else "")
         if callee in self.defined:
             return line
+        if result is None and ty != "void":  # (clang names every value; an unnamed one is numbered)
+            return line
+        debug = re.search(r", !dbg !\d+", tail)
+        call = _Call(result, ty, callee, _split_arguments(args_text), debug.group(0) if debug else "")
         rewritten = self._rewrite(call)
         return line if rewritten is None else "\n".join(rewritten)
 
@@ -134,7 +136,7 @@ class _Rewriter:
         if operation == "frem":
             return [f"  {call.result_prefix}frem {_binary_operands(operands)}{call.debug}"]
         if operation in ("fpext", "fptosi", "fptoui") and len(operands) == 1:
-            return [f"  {call.result_prefix}{operation} {operands[0]} to {call.ty}{call.debug}"]
+            return [f"  {call.result_prefix}{operation} {_without_attributes(operands[0])} to {call.ty}{call.debug}"]
         if operation in ("fcmp", "fcmps") and len(operands) == 2 and metadata:
             return [f"  {call.result_prefix}fcmp {metadata[0]} {_binary_operands(operands)}{call.debug}"]
         if operation in _PLAIN_INTRINSICS:
@@ -176,8 +178,7 @@ class _Rewriter:
                  f"  {error} = call i32 @{_INVALID_RESULT}(){d}",
                  f"  {zero} = icmp eq i32 {error}, 0{d}",
                  f"  {failed} = select i1 {zero}, i32 1, i32 {error}{d}"]
-        result = call.result or self._name("result")
-        lines.append(f"  {result} = select i1 {valid}, i32 0, i32 {failed}{d}")
+        lines.append(f"  {call.result} = select i1 {valid}, i32 0, i32 {failed}{d}")
         return lines
 
     def _name(self, what: str) -> str:
