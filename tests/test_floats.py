@@ -57,8 +57,9 @@ def build_reference(directory: Path) -> Path:
     command, is_zig = clang_command(None)
     target = ["-target", "x86_64-linux-musl"] if is_zig else ["-m64"]
     binary = directory / "fp_reference"
-    argv = [*command, *target, "-O0", "-ffp-contract=off", "-frounding-math", "-msse2", "-mfpmath=sse", "-fno-sanitize=all", "-w",
-            "-o", str(binary), str(REFERENCE_SOURCE)]
+    # -frounding-math: the operations after a `mode` request round in that mode, none folded
+    argv = [*command, *target, "-O0", "-ffp-contract=off", "-frounding-math", "-msse2", "-mfpmath=sse",
+            "-fno-sanitize=all", "-w", "-o", str(binary), str(REFERENCE_SOURCE)]
     # in the binary's directory, as the replay builds: from the checkout zig misses its cache
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=directory, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, f"building the reference failed:\n{proc.stderr}"
