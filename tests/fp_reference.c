@@ -1,7 +1,10 @@
 /* The machine's floating-point results, the reference of tests/test_floats.py.
    Each input line: OPERATION WIDTH N A B (N: integer width of a conversion, A and B operand
-   bit patterns in hex); each output line: the result's bit pattern in hex. Compiled with the
-   clang llumc uses, -ffp-contract=off, SSE arithmetic on x86-64, musl's libm. */
+   bit patterns in hex); each output line: the result's bit pattern in hex. `mode 0 0 M 0`
+   sets the rounding mode to M (fesetround, x86's FE_* value; prints its result) for the lines
+   after it. Compiled with the clang llumc uses, -ffp-contract=off, -frounding-math, SSE
+   arithmetic on x86-64, musl's libm. */
+#include <fenv.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +51,8 @@ static int NAME(const char *op, int n, u128 ra, u128 rb, u128 *out) {           
     else if (!strcmp(op, "trunc")) *out = put##BITS(trunc##F(a));                              \
     else if (!strcmp(op, "round")) *out = put##BITS(round##F(a));                              \
     else if (!strcmp(op, "roundeven")) *out = put##BITS(rint##F(a));                           \
+    else if (!strcmp(op, "rint")) *out = put##BITS(rint##F(a));                                \
+    else if (!strcmp(op, "nearbyint")) *out = put##BITS(nearbyint##F(a));                      \
     else if (!strcmp(op, "minnum")) *out = put##BITS(fmin##F(a, b));                           \
     else if (!strcmp(op, "maxnum")) *out = put##BITS(fmax##F(a, b));                           \
     else if (!strcmp(op, "neg")) *out = put##BITS(-a);                                         \
@@ -100,7 +105,8 @@ int main(void) {
     while (scanf("%31s %d %d %39s %39s", op, &width, &n, a, b) == 5) {
         u128 ra = parse(a), rb = parse(b), out = 0;
         int known;
-        if (!strcmp(op, "fpext")) { out = put64((double)get32(ra)); known = 1; }
+        if (!strcmp(op, "mode")) { out = (u128)(unsigned)fesetround((int)ra); known = 1; }
+        else if (!strcmp(op, "fpext")) { out = put64((double)get32(ra)); known = 1; }
         else if (!strcmp(op, "fptrunc")) { out = put32((float)get64(ra)); known = 1; }
         else known = width == 32 ? single_operation(op, n, ra, rb, &out) : double_operation(op, n, ra, rb, &out);
         if (!known) { fprintf(stderr, "unknown operation %s\n", op); return 2; }

@@ -41,14 +41,21 @@ def _operand(rng: random.Random, width: int, specials: list[int]) -> int:
     return rng.getrandbits(width)
 
 
-def _compare(ins: Instr, key: tuple, operand_widths: list[int], choices: list[int], seed: int) -> None:
+MODES = (0, 0x400, 0x800, 0xC00)  # C's rounding modes, x86's values
+
+
+def _compare(ins: Instr, key: tuple, operand_widths: list[int], choices: list[int], seed: int,
+             samples: int = SAMPLES, mode_last: bool = False) -> None:
+    """`mode_last`: the last operand is a rounding mode (one of MODES)."""
     rng = random.Random(seed)
     widths = [w for w in operand_widths]
     specials = {w: _specials(w) if w in (32, 64) else [0, 1, (1 << w) - 1, 1 << (w - 1)] for w in widths}
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         values = [_operand(rng, w, specials[w]) if w in (32, 64) else
                   rng.choice([rng.getrandbits(w), rng.choice(specials[w]), rng.randint(0, 1 << 25)]) & ((1 << w) - 1)
                   for w in widths]
+        if mode_last:
+            values[-1] = rng.choice(MODES)
         chosen = [rng.getrandbits(w) for w in choices]
         tb = TermBuilder()
         slots: list[int] = []
@@ -109,6 +116,28 @@ def test_conversions(width: int) -> None:
 
 
 @pytest.mark.parametrize("width", [32, 64])
+def test_rounding_modes(width: int) -> None:
+    """The `__llumc_rounded.*` calls of a program that changes the rounding mode (the mode
+    their last operand): exact arithmetic rounded by mode against the circuits."""
+    suffix, samples = f"f{width}", SAMPLES // 2
+    for op in ("fadd", "fsub", "fmul", "fdiv"):
+        _compare(Instr("call", 1, "%r", width, callee=f"__llumc_rounded.{op}.{suffix}"),
+                 ("rounded_arith", op, width), [width, width, 32], [width], 9, samples, mode_last=True)
+    _compare(Instr("call", 1, "%r", width, callee=f"__llumc_rounded.sqrt.{suffix}"), ("rounded_sqrt", width),
+             [width, 32], [width], 10, samples, mode_last=True)
+    _compare(Instr("call", 1, "%r", width, callee=f"__llumc_rounded.rint.{suffix}"), ("rint", width),
+             [width, 32], [width], 11, samples, mode_last=True)
+    for iwidth in (32, 64):
+        for op in ("sitofp", "uitofp"):
+            _compare(Instr("call", 1, "%r", width, callee=f"__llumc_rounded.{op}.{suffix}.i{iwidth}"),
+                     ("rounded_from_int", op == "sitofp", iwidth, width), [iwidth, 32], [], 12, samples,
+                     mode_last=True)
+    if width == 32:
+        _compare(Instr("call", 1, "%r", 32, callee="__llumc_rounded.fptrunc.f32.f64"), ("rounded_resize", 64, 32),
+                 [64, 32], [32], 13, samples, mode_last=True)
+
+
+@pytest.mark.parametrize("width", [32, 64])
 def test_class_tests(width: int) -> None:
     for mask in (0x3, 0x204, 0x60, 0x90, 0x108, 0x1, 0x2, 0x3FF):
         ins = Instr("call", 1, "%r", 1, callee=f"llvm.is.fpclass.f{width}")
@@ -122,7 +151,8 @@ def test_class_tests(width: int) -> None:
             assert term.param == floatnative.evaluate(("class", mask, width), value), (hex(value), mask)
 
 
-@pytest.mark.parametrize("program", ["filter_bounded_true.c", "newton_sqrt_true.c", "associativity_false.c"])
+@pytest.mark.parametrize("program", ["filter_bounded_true.c", "newton_sqrt_true.c", "associativity_false.c",
+                                     "toward_zero_sum_true.c"])
 def test_compiled_float_step_is_the_circuits(program: str) -> None:
     """A float program's compiled steps (floats on the machine) agree with `evaluate` (the
     circuits) on random states and inputs, NaN choices included."""

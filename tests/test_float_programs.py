@@ -27,6 +27,9 @@ C_FLOAT = re.compile(r"-?(\d+\.\d*(e[-+]\d+)?f?|\d+e[-+]\d+f?|INFINITY|NAN \(0x[
     ("powers_of_two_true.c", "true"),
     ("int_float_exact_true.c", "true"),
     ("filter_bounded_true.c", "true"),
+    ("rounding_upward_false.c", "false"),  # fesetround's mode reaches the circuits
+    ("toward_zero_sum_true.c", "true"),
+    ("fegetround_true.c", "true"),
 ])
 def test_float_programs(program: str, verdict: str) -> None:
     result = check_program(PROGRAMS / program, timeout=120)
@@ -34,6 +37,8 @@ def test_float_programs(program: str, verdict: str) -> None:
     if program == "filter_bounded_true.c":  # its proof rests on bounds of y, printed as C floats
         texts = " ".join(inv["expression"] for inv in result.invariants)
         assert "y >= -10.0f" in texts and "y <= 10.0f" in texts, texts
+    if program == "rounding_upward_false.c":  # the one mode that exceeds 1: FE_UPWARD
+        assert [i.value for step in result.trace for i in step.inputs] == [0x800], result.trace
     if verdict == "false":
         assert result.confirmation and result.confirmation.startswith("replayed"), result.confirmation
         floats_read = [i for step in result.trace for i in step.inputs if "float" in i.function or "double" in i.function]
@@ -86,3 +91,17 @@ def test_long_double_is_a_named_unknown(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedError) as caught:
         compile_c(source)
     assert str(caught.value).startswith("unsupported: long double (x87 80-bit floating point) at ld.c")
+
+
+@pytest.mark.parametrize("call, construct", [
+    ("fesetenv(FE_DFL_ENV)", "call to unknown function 'fesetenv'"),
+    ("fetestexcept(FE_INEXACT)", "call to unknown function 'fetestexcept'"),
+])
+def test_other_fenv_functions_are_named_unknowns(tmp_path: Path, call: str, construct: str) -> None:
+    """Only the rounding mode is modelled: the floating-point environment and the exception
+    flags stay unknown functions, even beside fesetround."""
+    source = tmp_path / "fenv.c"
+    source.write_text(f"#include <fenv.h>\nint main(void) {{\n  fesetround(FE_UPWARD);\n  return {call};\n}}\n")
+    with pytest.raises(UnsupportedError) as caught:
+        compile_c(source)
+    assert str(caught.value) == f"unsupported: {construct} at fenv.c:4"

@@ -8,6 +8,9 @@ The circuits are evaluated on plain integers (`IntBuilder`, fast) for every oper
 operands also as folded constant terms (`TermBuilder`, the path the encoder takes) and through
 the bit-blaster and a SAT solver (term -> Boolector -> AIG -> CNF).
 
+The rounding operations are compared in each rounding mode too (the reference calls fesetround
+first), on LLUMC_FP_MODE_SAMPLES operands each (default a quarter of LLUMC_FP_SAMPLES).
+
 LLUMC_FP_SAMPLES sets the operands per operation and width (default small, for CI);
 LLUMC_FP_SEED the random seed. `python -m tests.test_floats sizes` prints the circuits' sizes.
 """
@@ -33,7 +36,7 @@ from llumc.bitblast.cnf import CnfBuilder
 from llumc.encoding.floats import (
     CANONICAL_NAN, DOUBLE, FCMP_PREDICATES, FORMATS, ROUNDING_MODES, SINGLE, FloatFormat, IntBuilder,
     fp_abs, fp_binary, fp_class_test, fp_compare, fp_copysign, fp_is_nan, fp_min_max, fp_neg, fp_resize,
-    fp_round_integral, fp_sqrt, fp_to_int, infinity_bits, int_to_fp,
+    fp_round_integral, fp_sqrt, fp_to_int, infinity_bits, int_to_fp, rounding_flags,
 )
 from llumc.encoding.terms import TermBuilder, mask
 from llumc.frontend.compile import clang_command
@@ -41,6 +44,8 @@ from tests.test_bitblast import cnf_agrees
 
 SAMPLES = int(os.environ.get("LLUMC_FP_SAMPLES", "1000"))
 SEED = int(os.environ.get("LLUMC_FP_SEED", "754"))
+MODE_SAMPLES = int(os.environ.get("LLUMC_FP_MODE_SAMPLES", str(SAMPLES // 4)))
+MODES = {"nearest": 0, "downward": 0x400, "upward": 0x800, "towardzero": 0xC00}  # x86's FE_* values
 REFERENCE_SOURCE = Path(__file__).with_name("fp_reference.c")
 INT_WIDTHS = (1, 8, 16, 24, 32, 53, 64, 65, 100, 128)
 
@@ -52,16 +57,22 @@ def build_reference(directory: Path) -> Path:
     command, is_zig = clang_command(None)
     target = ["-target", "x86_64-linux-musl"] if is_zig else ["-m64"]
     binary = directory / "fp_reference"
-    argv = [*command, *target, "-O0", "-ffp-contract=off", "-msse2", "-mfpmath=sse", "-fno-sanitize=all", "-w",
-            "-o", str(binary), str(REFERENCE_SOURCE)]
+    # -frounding-math: the operations after a `mode` request round in that mode, none folded
+    argv = [*command, *target, "-O0", "-ffp-contract=off", "-frounding-math", "-msse2", "-mfpmath=sse",
+            "-fno-sanitize=all", "-w", "-o", str(binary), str(REFERENCE_SOURCE)]
     # in the binary's directory, as the replay builds: from the checkout zig misses its cache
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=600, cwd=directory, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, f"building the reference failed:\n{proc.stderr}"
     return binary
 
 
-def run_reference(binary: Path, lines: list[str]) -> list[int]:
-    """The machine's result of each request line (`op width n a b`, hex operands)."""
+def run_reference(binary: Path, lines: list[str], mode: int | None = None) -> list[int]:
+    """The machine's result of each request line (`op width n a b`, hex operands), in rounding
+    mode `mode` (x86's FE_* value) if given."""
+    if mode is not None:
+        results = run_reference(binary, [line("mode", 0, 0, mode), *lines])
+        assert results[0] == 0, f"fesetround({mode:#x}) failed"
+        return results[1:]
     requests = binary.with_name("requests.txt")
     requests.write_text("\n".join(lines) + "\n")
     with requests.open() as stdin:
@@ -220,6 +231,7 @@ class Case:
     agrees: Callable[[int, list[int], tuple[int, ...]], bool]  # (machine, our outputs, operands)
     input_widths: tuple[int, ...] = ()
     float_operands: bool = True  # operands are floats of `fmt` (not integers)
+    mode: int | None = None  # the rounding mode the machine runs in (x86's FE_* value)
 
     def __str__(self) -> str:
         return f"{self.name}-{self.fmt.width}"
@@ -352,6 +364,49 @@ def all_cases() -> list[Case]:
 CASES = all_cases()
 
 
+def mode_cases() -> list[Case]:
+    """Every operation that rounds, in each rounding mode: the circuit given that mode's
+    `Rounding` (constant flags), the machine after fesetround. rint is C's rint (the current
+    mode); integers only up to 64 bits (wider ones convert in compiler-rt, which rounds to
+    nearest whatever the mode)."""
+    cases = []
+    for name, mode in MODES.items():
+        for case in cases_in_mode(mode):
+            case.mode, case.name = mode, f"{case.name}-{name}"
+            cases.append(case)
+    return cases
+
+
+def cases_in_mode(mode: int) -> list[Case]:
+    def rounding(tb):
+        return rounding_flags(tb, tb.const(int(mode == 0x400), 1), tb.const(int(mode == 0x800), 1),
+                              tb.const(int(mode == 0xC00), 1))
+
+    cases = []
+    for fmt in (SINGLE, DOUBLE):
+        for op in ("fadd", "fsub", "fmul", "fdiv"):
+            case = binary_case(op, fmt)
+            case.circuit = lambda tb, o, op=op, fmt=fmt: [fp_binary(tb, op, fmt, *o, rounding(tb))]
+            cases.append(case)
+        sqrt = unary_case("sqrt", fmt)
+        sqrt.circuit = lambda tb, o, fmt=fmt: [fp_sqrt(tb, fmt, o[0], rounding(tb))]
+        rint = unary_case("floor", fmt)  # (its operands: near integers)
+        rint.name, rint.request = "rint", lambda o, fmt=fmt: line("rint", fmt.width, 0, o[0])
+        rint.circuit = lambda tb, o, fmt=fmt: [fp_round_integral(tb, fmt, o[0], "rint", rounding(tb))]
+        cases += [sqrt, rint]
+        for width in (32, 64):
+            for signed in (True, False):
+                case = from_int_case(fmt, width, signed)
+                case.circuit = lambda tb, o, fmt=fmt, s=signed: [int_to_fp(tb, fmt, o[0], s, rounding(tb))]
+                cases.append(case)
+    trunc = resize_cases()[1]
+    trunc.circuit = lambda tb, o: [fp_resize(tb, DOUBLE, SINGLE, o[0], rounding(tb))]
+    return cases + [trunc]
+
+
+MODE_CASES = mode_cases()
+
+
 def operands_of(case: Case, count: int, specials: bool = False) -> list[tuple[int, ...]]:
     """`count` random operands, after every special value or pair of them with `specials`."""
     rng = random.Random(f"{SEED}-{case}")
@@ -372,7 +427,7 @@ def evaluate(case: Case, tb, operands: tuple[int, ...]) -> list[int]:
 
 def differences(case: Case, binary: Path, count: int) -> list[str]:
     operands = operands_of(case, count, specials=True)
-    machine = run_reference(binary, [case.request(o) for o in operands])
+    machine = run_reference(binary, [case.request(o) for o in operands], case.mode)
     builder = IntBuilder()
     found = []
     for o, expected in zip(operands, machine):
@@ -385,6 +440,12 @@ def differences(case: Case, binary: Path, count: int) -> list[str]:
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_against_the_machine(case: Case, reference: Path):
     found = differences(case, reference, SAMPLES)
+    assert not found, f"{len(found)} operands differ:\n" + "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("case", MODE_CASES, ids=str)
+def test_rounding_modes_against_the_machine(case: Case, reference: Path):
+    found = differences(case, reference, MODE_SAMPLES)
     assert not found, f"{len(found)} operands differ:\n" + "\n".join(found[:10])
 
 
@@ -435,6 +496,22 @@ def test_through_the_bit_blaster(case: Case, reference: Path):
                                                                   zip(o, case.input_widths)])):
             packed = packed << out.width | value
         assert cnf_agrees(term, inputs, dict(enumerate(o)), packed, tb), (str(case), o)
+
+
+def test_rounding_mode_input_through_the_bit_blaster(reference: Path):
+    """The encoder's form of a rounded operation: the mode an input of the term (x86's FE_*
+    value, `floatsem.rounding_of_mode`), fixed with the operands; the clauses admit the
+    machine's result in that mode and nothing else."""
+    from llumc.encoding.floatsem import rounding_of_mode
+
+    tb = TermBuilder()
+    term = fp_binary(tb, "fadd", SINGLE, tb.input(0, 32), tb.input(1, 32), rounding_of_mode(tb, tb.input(2, 32)))
+    for case in (c for c in MODE_CASES if c.name.startswith("fadd-") and c.fmt is SINGLE):
+        operands = [o for o in operands_of(case, 6) if not is_nan(SINGLE, o[0]) and not is_nan(SINGLE, o[1])][:2]
+        machine = run_reference(reference, [case.request(o) for o in operands], case.mode)
+        for o, expected in zip(operands, machine):
+            assert cnf_agrees(term, {0: 32, 1: 32, 2: 32}, {0: o[0], 1: o[1], 2: case.mode}, expected, tb), \
+                (str(case), o)
 
 
 def circuit_size(case: Case, output: int | None = None) -> tuple[int, int]:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from llumc.errors import LlumcError
 from llumc.frontend.compile import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_cache_env
+from llumc.frontend.rounding import source_uses_rounding_modes
 from solvers.supervise import die_with_parent, prepare
 
 __all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
@@ -190,7 +191,14 @@ def _wrapped_symbols() -> list[str]:
     return sorted(names)
 
 
-def _program_flags(kind: str, is_zig: bool) -> list[str]:
+def _source_text(source: Path) -> str:
+    try:
+        return source.read_text(errors="replace")
+    except OSError:
+        return ""  # (clang reports the file)
+
+
+def _program_flags(kind: str, is_zig: bool, rounding_math: bool = False) -> list[str]:
     flags = [
         # the line table is all the replay reads (`_LineTable`): without the variables' and
         # types' debug information a RERS program builds in 2.9 s instead of 4.1 s
@@ -212,6 +220,10 @@ def _program_flags(kind: str, is_zig: bool) -> list[str]:
             flags.append("-fwrapv")
     else:
         flags.append("-fwrapv")  # unreach-call: signed arithmetic wraps, as in the encoding
+    if rounding_math:
+        # as the front end for a program that changes the rounding mode: no constant folded in
+        # round-to-nearest across fesetround (llumc.frontend.rounding)
+        flags.append("-frounding-math")
     return flags
 
 
@@ -273,7 +285,8 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
     target = _target_flags(m32, is_zig)
     program_object = binary.with_name("program.o")
     harness_object = binary.with_name("harness.o")
-    compile_program = [*command, *target, *_program_flags(kind, is_zig), "-c", "-o", str(program_object),
+    rounding_math = source_uses_rounding_modes(_source_text(source))
+    compile_program = [*command, *target, *_program_flags(kind, is_zig, rounding_math), "-c", "-o", str(program_object),
                        # `-x c`: a `.i` file too (frontend). The path as given, not resolved:
                        # a symlinked file's `#include "x.h"` is looked up beside the link, as
                        # the front end (clang) does.

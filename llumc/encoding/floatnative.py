@@ -10,12 +10,17 @@ double rounding never changes the result (binary64 has more than 2p + 2 bits for
 struct's conversion rounds to nearest even. Integers are converted to binary32 by hand
 (through binary64 a 64-bit integer would be rounded twice). NaN results are the step's
 `float-choice` input made a quiet NaN, as `floatsem._any_nan` does.
+
+The operations in a rounding mode (`fesetround`'s value an operand: "rounded_*" keys) compute
+the exact result as a `Fraction` and round it in that mode (`_round_exact`); Python's floats
+only round to nearest.
 """
 
 from __future__ import annotations
 
 import math
 import struct
+from fractions import Fraction
 
 _PACK = {32: "<f", 64: "<d"}
 _QUIET_NAN = {32: 0x7FC00000, 64: 0x7FF8000000000000}
@@ -176,7 +181,103 @@ def _class(mask_bits: int, width: int, a: int) -> int:
     return mask_bits >> bit & 1
 
 
+FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO = 0x400, 0x800, 0xC00  # x86's values of C's modes
+_FORMATS = {32: (24, -126, 127), 64: (53, -1022, 1023)}  # precision, emin, emax
+
+
+def _round_exact(value: Fraction, width: int, mode: int, negative_zero: bool = False) -> int:
+    """The bits of `value` (exact) rounded to the format of `width` bits in rounding mode
+    `mode` (C's x86 value; anything else: to nearest, ties to even); 0 as -0 when
+    `negative_zero`. Beyond the largest finite number: infinity, or that number when the mode
+    rounds toward zero or toward the other sign."""
+    precision, emin, emax = _FORMATS[width]
+    negative = value < 0 or (value == 0 and negative_zero)
+    magnitude = abs(value)
+    sign = int(negative) << (width - 1)
+    if magnitude == 0:
+        return sign
+    exponent = max(_floor_log2(magnitude), emin)
+    scaled = magnitude / Fraction(2) ** (exponent - precision + 1)
+    kept = math.floor(scaled)
+    rest = scaled - kept
+    if mode in (FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO):
+        away = mode == (FE_DOWNWARD if negative else FE_UPWARD)
+        kept += int(away and rest > 0)
+    else:
+        kept += int(rest > Fraction(1, 2) or (rest == Fraction(1, 2) and kept & 1))
+    if kept == 1 << precision:
+        kept, exponent = kept >> 1, exponent + 1
+    infinity = ((1 << (width - 1 - precision + 1)) - 1) << (precision - 1)
+    if exponent > emax:
+        toward_zero = mode == FE_TOWARDZERO or mode == (FE_UPWARD if negative else FE_DOWNWARD)
+        return sign | (infinity - 1 if toward_zero else infinity)
+    if kept < 1 << (precision - 1):  # subnormal (or zero): biased exponent 0
+        return sign | kept
+    return sign | (exponent - emin + 1) << (precision - 1) | (kept - (1 << (precision - 1)))
+
+
+def _floor_log2(value: Fraction) -> int:
+    """floor(log2(value)) of a positive rational, exactly."""
+    guess = value.numerator.bit_length() - value.denominator.bit_length()
+    return guess if Fraction(2) ** guess <= value else guess - 1
+
+
+def _rounded_arithmetic(op: str, width: int, a: int, b: int, mode: int, choice: int) -> int:
+    """fadd, fsub, fmul, fdiv in rounding mode `mode`: NaN, infinite operands and division by
+    zero as in any mode; finite results exactly, then rounded. An exact zero sum of operands
+    of opposite signs is -0 downward, +0 otherwise."""
+    x, y = _float(a, width), _float(b, width)
+    if not (math.isfinite(x) and math.isfinite(y)) or (op == "fdiv" and y == 0):
+        return _arithmetic(op, width, a, b, choice)
+    fx, fy = Fraction(x), Fraction(y)
+    value = {"fadd": lambda: fx + fy, "fsub": lambda: fx - fy, "fmul": lambda: fx * fy,
+             "fdiv": lambda: fx / fy}[op]()
+    negative_x = math.copysign(1.0, x) < 0
+    negative_y = (math.copysign(1.0, y) < 0) != (op == "fsub")
+    if op in ("fadd", "fsub"):
+        negative_zero = negative_x and negative_y or (negative_x != negative_y and mode == FE_DOWNWARD)
+    else:
+        negative_zero = negative_x != negative_y
+    return _round_exact(value, width, mode, negative_zero)
+
+
+def _rounded_sqrt(width: int, a: int, mode: int, choice: int) -> int:
+    """sqrt in rounding mode `mode`: the nearest root (correct), moved one place where the
+    mode rounds the other way (its square compared with `a` exactly)."""
+    nearest = _sqrt(width, a, choice)
+    x = _float(a, width)
+    if math.isnan(x) or x <= 0 or math.isinf(x) or mode not in (FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO):
+        return nearest
+    square = Fraction(_float(nearest, width)) ** 2
+    if mode == FE_UPWARD and square < Fraction(x):
+        return nearest + 1  # positive: the next float up
+    if mode != FE_UPWARD and square > Fraction(x):
+        return nearest - 1
+    return nearest
+
+
+def _rounded_from_int(signed: bool, iwidth: int, fwidth: int, a: int, mode: int) -> int:
+    value = a - (1 << iwidth) if signed and a >> (iwidth - 1) & 1 else a
+    return _round_exact(Fraction(value), fwidth, mode)
+
+
+def _rounded_resize(source: int, target: int, a: int, mode: int, choice: int) -> int:
+    """fptrunc in rounding mode `mode` (fpext is exact in every mode)."""
+    x = _float(a, source)
+    if math.isnan(x) or math.isinf(x) or x == 0:
+        return _resize(source, target, a, choice)
+    return _round_exact(Fraction(x), target, mode)
+
+
+def _rint(width: int, a: int, mode: int, choice: int) -> int:
+    """rint/nearbyint: to an integral value in rounding mode `mode`."""
+    directed = {FE_DOWNWARD: "floor", FE_UPWARD: "ceil", FE_TOWARDZERO: "trunc"}
+    return _round(directed.get(mode, "roundeven"), width, a, choice)
+
+
 _OPERATIONS = {
+    "rounded_arith": _rounded_arithmetic, "rounded_sqrt": _rounded_sqrt, "rounded_from_int": _rounded_from_int,
+    "rounded_resize": _rounded_resize, "rint": _rint,
     "arith": _arithmetic, "sqrt": _sqrt, "cmp": _compare, "to_int": _to_int, "from_int": _from_int,
     "resize": _resize, "round": _round, "minmax": _min_max, "class": _class,
 }

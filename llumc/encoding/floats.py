@@ -9,8 +9,9 @@ bit-vector terms, so everything downstream (bit-blasting, DimSpec, AIGER, BTOR2,
 Structure (as symfpu's): unpack into sign, exponent (a signed integer of `ew` bits), significand
 with its hidden bit and the special-case flags; do the exact integer work (align and add,
 multiply, divide, square root) keeping the bits below the result's precision as a guard bit
-and a sticky bit; normalise with a logarithmic shifter; round to nearest, ties to even, in the
-one shared routine `_round`, which also makes subnormal results and overflow to infinity; pack.
+and a sticky bit; normalise with a logarithmic shifter; round to nearest, ties to even (or in
+the rounding mode a `Rounding` gives: downward, upward, toward zero) in the one shared routine
+`_round`, which also makes subnormal results and overflow to infinity; pack.
 Every operation whose result is a NaN returns `CANONICAL_NAN` (callers make NaN results
 nondeterministic, as LLVM leaves them); the rest is bit-exact, subnormals included.
 
@@ -257,11 +258,31 @@ def unpack(tb, fmt: FloatFormat, a: Bv, ew: int, normalise: bool) -> Unpacked:
                     zero=tb.and_(field_zero, frac_zero), subnormal=tb.and_(field_zero, tb.not_(frac_zero)))
 
 
-def _round(tb, fmt: FloatFormat, sign: Bv, exp: Bv, sig: Bv, sticky: Bv) -> Bv:
+@dataclass(frozen=True)
+class Rounding:
+    """A rounding-direction attribute as 1-bit terms, exactly one of them 1 (C's `fesetround`
+    modes: FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO). Operations given None round to
+    nearest, ties to even, through exactly the circuit they had before modes existed, so the
+    encodings of programs that never change the mode stay the same."""
+
+    nearest: Bv
+    down: Bv
+    up: Bv
+    toward_zero: Bv
+
+
+def rounding_flags(tb, down: Bv, up: Bv, toward_zero: Bv) -> Rounding:
+    """The `Rounding` whose directed flags are given (at most one set): nearest otherwise."""
+    return Rounding(tb.not_(tb.or_(tb.or_(down, up), toward_zero)), down, up, toward_zero)
+
+
+def _round(tb, fmt: FloatFormat, sign: Bv, exp: Bv, sig: Bv, sticky: Bv, rounding: Rounding | None = None) -> Bv:
     """The packed float nearest (ties to even) to sig * 2^(exp - width(sig) + 1) plus a bit
-    more when `sticky`. `sig` must have its top bit set (callers treat zero apart). Below the
-    normal range the significand is first shifted right (a subnormal result), above it the
-    result is infinity: the one rounding routine of every operation."""
+    more when `sticky`, or that value rounded as `rounding` says. `sig` must have its top bit
+    set (callers treat zero apart). Below the normal range the significand is first shifted
+    right (a subnormal result), above it the result is infinity (or, rounding toward zero or
+    away from the result's sign, the largest finite number): the one rounding routine of
+    every operation."""
     p, ew = fmt.precision, exp.width
     if sig.width < p + 2:  # room for a guard bit and a sticky bit
         sig = tb.op("concat", sig, tb.const(0, p + 2 - sig.width))
@@ -272,7 +293,12 @@ def _round(tb, fmt: FloatFormat, sign: Bv, exp: Bv, sig: Bv, sticky: Bv) -> Bv:
     w = sig.width
     kept = tb.extract(sig, w - 1, w - p)
     rest = tb.or_(_nonzero(tb, tb.extract(sig, w - p - 2, 0)), tb.or_(sticky, lost))
-    up = tb.and_(_bit(tb, sig, w - p - 1), tb.or_(rest, _bit(tb, kept, 0)))
+    guard = _bit(tb, sig, w - p - 1)
+    up = tb.and_(guard, tb.or_(rest, _bit(tb, kept, 0)))
+    away = None  # with `rounding`: whether the mode rounds this sign's results away from zero
+    if rounding is not None:
+        away = tb.ite(sign, rounding.down, rounding.up)
+        up = tb.ite(rounding.nearest, up, tb.and_(away, tb.or_(guard, rest)))
     rounded = tb.op("add", tb.zext(kept, p + 1), tb.zext(up, p + 1))
     carry = _bit(tb, rounded, p)  # rounded up to 2^p: 2^(p-1) one exponent higher
     final = tb.ite(carry, tb.const(1 << (p - 1), p), tb.extract(rounded, p - 1, 0))
@@ -281,7 +307,11 @@ def _round(tb, fmt: FloatFormat, sign: Bv, exp: Bv, sig: Bv, sticky: Bv) -> Bv:
     biased = tb.ite(_bit(tb, final, p - 1), biased, tb.const(0, fmt.exponent))  # subnormal: 0
     packed = tb.op("concat", tb.op("concat", sign, biased), tb.extract(final, p - 2, 0))
     overflow = tb.op("slt", tb.const(fmt.emax, ew), exp)
-    return tb.ite(overflow, _infinity(tb, fmt, sign), packed)
+    if rounding is None:
+        return tb.ite(overflow, _infinity(tb, fmt, sign), packed)
+    largest = tb.op("concat", sign, tb.const(infinity_bits(fmt) - 1, fmt.width - 1))
+    beyond = tb.ite(tb.or_(rounding.nearest, away), _infinity(tb, fmt, sign), largest)
+    return tb.ite(overflow, beyond, packed)
 
 
 def _infinity(tb, fmt: FloatFormat, sign: Bv) -> Bv:
@@ -399,27 +429,28 @@ def fp_compare(tb, predicate: str, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
 # --------------------------------------------------------------------------- arithmetic
 
 
-def fp_binary(tb, op: str, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
-    """fadd, fsub, fmul, fdiv, frem, rounding to nearest, ties to even."""
+def fp_binary(tb, op: str, fmt: FloatFormat, a: Bv, b: Bv, rounding: Rounding | None = None) -> Bv:
+    """fadd, fsub, fmul, fdiv, frem, rounding to nearest, ties to even, or as `rounding` says
+    (frem is exact)."""
     if op == "fadd":
-        return _add(tb, fmt, a, b)
+        return _add(tb, fmt, a, b, rounding)
     if op == "fsub":
-        return _add(tb, fmt, a, fp_neg(tb, fmt, b))
+        return _add(tb, fmt, a, fp_neg(tb, fmt, b), rounding)
     if op == "fmul":
-        return _multiply(tb, fmt, a, b)
+        return _multiply(tb, fmt, a, b, rounding)
     if op == "fdiv":
-        return _divide(tb, fmt, a, b)
+        return _divide(tb, fmt, a, b, rounding)
     if op == "frem":
         return _remainder(tb, fmt, a, b)
     raise ValueError(f"unknown floating-point operation {op!r}")
 
 
-def _add(tb, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
+def _add(tb, fmt: FloatFormat, a: Bv, b: Bv, rounding: Rounding | None = None) -> Bv:
     """a + b: the operand of larger magnitude first; the other's significand shifted right by
     the exponent difference, what falls off jammed into a sticky bit below the guard and round
     bits (three bits suffice: with a difference of 2 or more, cancellation removes at most
     one leading bit); add or subtract; normalise; round. An exact zero sum is +0 unless both
-    operands are negative (round to nearest)."""
+    operands are negative, or when rounding downward unless both are positive (IEEE 754 6.3)."""
     ew, p = _exponent_width(fmt), fmt.precision
     ua, ub = unpack(tb, fmt, a, ew, False), unpack(tb, fmt, b, ew, False)
     swap = tb.op("ult", tb.extract(a, fmt.width - 2, 0), tb.extract(b, fmt.width - 2, 0))
@@ -433,11 +464,14 @@ def _add(tb, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
     total = tb.ite(subtract, tb.op("sub", big_sig, aligned), tb.op("add", big_sig, aligned))
     normalised, shift = _normalise(tb, total)
     exp = tb.op("sub", tb.op("add", big.exp, tb.const(1, ew)), _resize(tb, shift, ew))
-    result = _round(tb, fmt, big.sign, exp, normalised, tb.const(0, 1))
+    result = _round(tb, fmt, big.sign, exp, normalised, tb.const(0, 1), rounding)
+    zero_sign = tb.and_(ua.sign, ub.sign)
+    if rounding is not None:
+        zero_sign = tb.ite(rounding.down, tb.or_(ua.sign, ub.sign), zero_sign)
     return _specials(tb, fmt, result,
                      nan=tb.or_(tb.or_(ua.nan, ub.nan), tb.and_(tb.and_(ua.inf, ub.inf), subtract)),
                      inf=tb.or_(ua.inf, ub.inf), inf_sign=tb.ite(ua.inf, ua.sign, ub.sign),
-                     zero=_is_zero(tb, total), zero_sign=tb.and_(ua.sign, ub.sign))
+                     zero=_is_zero(tb, total), zero_sign=zero_sign)
 
 
 def _select(tb, choose_first: Bv, first: Unpacked, second: Unpacked) -> Unpacked:
@@ -449,7 +483,7 @@ def _fields(u: Unpacked) -> tuple:
     return (u.sign, u.exp, u.sig, u.nan, u.inf, u.zero, u.subnormal)
 
 
-def _multiply(tb, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
+def _multiply(tb, fmt: FloatFormat, a: Bv, b: Bv, rounding: Rounding | None = None) -> Bv:
     """a * b: the exact 2p-bit product of the normalised significands (one multiplier on
     widened vectors), its top bit at 2p-1 or 2p-2, then rounded."""
     ew, p = _exponent_width(fmt), fmt.precision
@@ -459,13 +493,13 @@ def _multiply(tb, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
     exp = tb.op("add", tb.op("add", ua.exp, ub.exp), tb.zext(top, ew))
     product = tb.ite(top, product, tb.op("shl", product, tb.const(1, 2 * p)))
     sign = tb.op("xor", ua.sign, ub.sign)
-    result = _round(tb, fmt, sign, exp, product, tb.const(0, 1))
+    result = _round(tb, fmt, sign, exp, product, tb.const(0, 1), rounding)
     invalid = tb.or_(tb.and_(ua.inf, ub.zero), tb.and_(ua.zero, ub.inf))
     return _specials(tb, fmt, result, nan=tb.or_(tb.or_(ua.nan, ub.nan), invalid),
                      inf=tb.or_(ua.inf, ub.inf), inf_sign=sign, zero=tb.or_(ua.zero, ub.zero), zero_sign=sign)
 
 
-def _divide(tb, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
+def _divide(tb, fmt: FloatFormat, a: Bv, b: Bv, rounding: Rounding | None = None) -> Bv:
     """a / b: the quotient of the dividend's significand shifted p+2 places by the divisor's
     (p+2 or p+3 bits: enough for a guard bit), the remainder's being nonzero the sticky bit."""
     ew, p = _exponent_width(fmt), fmt.precision
@@ -479,13 +513,13 @@ def _divide(tb, fmt: FloatFormat, a: Bv, b: Bv) -> Bv:
     exp = tb.op("sub", tb.op("sub", ua.exp, ub.exp), tb.zext(tb.not_(top), ew))
     quotient = tb.ite(top, quotient, tb.op("shl", quotient, tb.const(1, p + 3)))
     sign = tb.op("xor", ua.sign, ub.sign)
-    result = _round(tb, fmt, sign, exp, quotient, sticky)
+    result = _round(tb, fmt, sign, exp, quotient, sticky, rounding)
     invalid = tb.or_(tb.and_(ua.inf, ub.inf), tb.and_(ua.zero, ub.zero))
     return _specials(tb, fmt, result, nan=tb.or_(tb.or_(ua.nan, ub.nan), invalid),
                      inf=tb.or_(ua.inf, ub.zero), inf_sign=sign, zero=tb.or_(ua.zero, ub.inf), zero_sign=sign)
 
 
-def fp_sqrt(tb, fmt: FloatFormat, a: Bv) -> Bv:
+def fp_sqrt(tb, fmt: FloatFormat, a: Bv, rounding: Rounding | None = None) -> Bv:
     """Square root: the significand shifted to an even exponent and to 2(p+2) bits, its integer
     square root (p+2 bits: guard included) by the digit recurrence, a nonzero remainder the
     sticky bit. sqrt(-0) = -0; negative numbers give NaN."""
@@ -502,7 +536,7 @@ def fp_sqrt(tb, fmt: FloatFormat, a: Bv) -> Bv:
     shift_total = tb.op("add", tb.const(p + 3, ew), tb.zext(odd, ew))
     halved = tb.op("ashr", tb.op("sub", tb.op("sub", u.exp, tb.const(p - 1, ew)), shift_total), tb.const(1, ew))
     exp = tb.op("add", halved, tb.const(n - 1, ew))
-    result = _round(tb, fmt, tb.const(0, 1), exp, root, inexact)
+    result = _round(tb, fmt, tb.const(0, 1), exp, root, inexact, rounding)
     nan = tb.or_(u.nan, tb.and_(u.sign, tb.not_(u.zero)))
     result = tb.ite(tb.or_(u.zero, u.inf), a, result)  # ±0 and +inf are their own roots
     return tb.ite(nan, tb.const(CANONICAL_NAN(fmt), fmt.width), result)
@@ -586,9 +620,9 @@ def fp_to_int(tb, fmt: FloatFormat, a: Bv, width: int, signed: bool) -> tuple[Bv
     return tb.extract(value, width - 1, 0), tb.and_(finite, fits)
 
 
-def int_to_fp(tb, fmt: FloatFormat, a: Bv, signed: bool) -> Bv:
+def int_to_fp(tb, fmt: FloatFormat, a: Bv, signed: bool, rounding: Rounding | None = None) -> Bv:
     """sitofp/uitofp from any width: the magnitude normalised by the leading-zero shifter,
-    then rounded (exact up to p bits)."""
+    then rounded (exact up to p bits); 0 is +0 in every mode."""
     n = a.width
     ew = max(fmt.exponent, n.bit_length()) + 3
     sign = _bit(tb, a, n - 1) if signed else tb.const(0, 1)
@@ -597,28 +631,30 @@ def int_to_fp(tb, fmt: FloatFormat, a: Bv, signed: bool) -> Bv:
         magnitude = tb.op("concat", magnitude, tb.const(0, fmt.precision + 2 - n))
     normalised, shift = _normalise(tb, magnitude)
     exp = tb.op("sub", tb.const(n - 1, ew), _resize(tb, shift, ew))
-    result = _round(tb, fmt, sign, exp, normalised, tb.const(0, 1))
+    result = _round(tb, fmt, sign, exp, normalised, tb.const(0, 1), rounding)
     return tb.ite(_is_zero(tb, magnitude), tb.const(0, fmt.width), result)
 
 
-def fp_resize(tb, src: FloatFormat, dst: FloatFormat, a: Bv) -> Bv:
-    """fpext (exact) and fptrunc (rounded to nearest even, to subnormals, zero or infinity):
-    the normalised significand rounded into the other format."""
+def fp_resize(tb, src: FloatFormat, dst: FloatFormat, a: Bv, rounding: Rounding | None = None) -> Bv:
+    """fpext (exact) and fptrunc (rounded to nearest even or as `rounding` says, to
+    subnormals, zero, infinity or the largest finite number): the normalised significand
+    rounded into the other format."""
     ew = max(_exponent_width(src), _exponent_width(dst))
     u = unpack(tb, src, a, ew, True)
-    result = _round(tb, dst, u.sign, u.exp, u.sig, tb.const(0, 1))
+    result = _round(tb, dst, u.sign, u.exp, u.sig, tb.const(0, 1), rounding)
     return _specials(tb, dst, result, nan=u.nan, inf=u.inf, inf_sign=u.sign, zero=u.zero, zero_sign=u.sign)
 
 
 ROUNDING_MODES = ("floor", "ceil", "trunc", "round", "roundeven")
 
 
-def fp_round_integral(tb, fmt: FloatFormat, a: Bv, mode: str) -> Bv:
+def fp_round_integral(tb, fmt: FloatFormat, a: Bv, mode: str, rounding: Rounding | None = None) -> Bv:
     """floor, ceil, trunc, round (halfway away from zero) and roundeven of `a`, keeping its
-    sign (floor(-0.5) = -1, ceil(-0.5) = -0). Numbers with exponent >= p-1 are integers
-    already; below, the significand's fraction bits (at most p+1 of them: below that they
-    only matter as nonzero) decide the increment of its integer part, which is repacked."""
-    if mode not in ROUNDING_MODES:
+    sign (floor(-0.5) = -1, ceil(-0.5) = -0); "rint" (C's rint and nearbyint) rounds as
+    `rounding` says: roundeven, floor, ceil or trunc. Numbers with exponent >= p-1 are
+    integers already; below, the significand's fraction bits (at most p+1 of them: below that
+    they only matter as nonzero) decide the increment of its integer part, which is repacked."""
+    if mode not in ROUNDING_MODES and not (mode == "rint" and rounding is not None):
         raise ValueError(f"unknown rounding mode {mode!r}")
     ew, p = _exponent_width(fmt), fmt.precision
     u = unpack(tb, fmt, a, ew, False)
@@ -630,7 +666,10 @@ def fp_round_integral(tb, fmt: FloatFormat, a: Bv, mode: str) -> Bv:
     integer = tb.op("lshr", sig, amount)
     fraction = tb.and_(sig, tb.not_(tb.op("shl", tb.const(mask(wide), wide), amount)))
     half = tb.op("lshr", tb.op("shl", tb.const(1, wide), amount), tb.const(1, wide))
-    increment = _increment(tb, mode, u.sign, fraction, half, _bit(tb, integer, 0))
+    if mode == "rint":
+        increment = _directed_increment(tb, rounding, u.sign, fraction, half, _bit(tb, integer, 0))
+    else:
+        increment = _increment(tb, mode, u.sign, fraction, half, _bit(tb, integer, 0))
     integer = tb.op("add", integer, tb.zext(increment, wide))
     normalised, shift = _normalise(tb, integer)
     exp = tb.op("sub", tb.const(wide - 1, ew), _resize(tb, shift, ew))
@@ -654,6 +693,13 @@ def _increment(tb, mode: str, sign: Bv, fraction: Bv, half: Bv, odd: Bv) -> Bv:
     if mode == "round":
         return tb.or_(above, at)
     return tb.or_(above, tb.and_(at, odd))
+
+
+def _directed_increment(tb, rounding: Rounding, sign: Bv, fraction: Bv, half: Bv, odd: Bv) -> Bv:
+    """Whether rint's truncated magnitude goes up by one in the current rounding mode."""
+    nearest = _increment(tb, "roundeven", sign, fraction, half, odd)
+    away = tb.ite(sign, rounding.down, rounding.up)
+    return tb.ite(rounding.nearest, nearest, tb.and_(away, _nonzero(tb, fraction)))
 
 
 def fp_min_max(tb, fmt: FloatFormat, a: Bv, b: Bv, kind: str, pick_first_on_tie: Bv | None = None) -> Bv:

@@ -10,7 +10,8 @@ so that the model contains every behaviour a compiled program may have:
   value here;
 - which operand `fmin`/`fmax` (llvm.minnum/maxnum) return when the two compare equal (+0, -0).
 Everything else is IEEE 754's exact answer in the default environment (round to nearest, ties
-to even; no exception flags); `fesetround` is an unknown function, a named UNKNOWN.
+to even; no exception flags), or, for the `__llumc_rounded.*` calls of a program that changes
+the rounding mode (`llumc.frontend.rounding`), in the mode their last argument holds.
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ def _value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh
 def _call_value(tb: TermBuilder, ins: Instr, call: FloatCall, arg, fresh: Fresh) -> Term:
     fmt = _format(ins, call.width)
     operation = call.operation
+    if operation.startswith("rounded."):
+        return _rounded_value(tb, fmt, operation.removeprefix("rounded."), arg, fresh)
     x = arg(0)
     if operation == "fabs":
         return floats.fp_abs(tb, fmt, x)
@@ -127,6 +130,44 @@ def _quieted(tb: TermBuilder, fmt: FloatFormat, x: Term) -> Term:
     quiet_bit = tb.const(1 << (fmt.precision - 2), fmt.width)
     signalling = tb.and_(floats.fp_is_nan(tb, fmt, x), tb.not_(tb.extract(x, fmt.precision - 2, fmt.precision - 2)))
     return tb.ite(signalling, tb.op("or", x, quiet_bit), x)
+
+
+FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO = 0x400, 0x800, 0xC00  # x86's values of C's rounding modes
+
+
+def rounding_of_mode(tb: TermBuilder, mode: Term) -> floats.Rounding:
+    """The circuits' rounding flags of a mode value (only the four modes are ever stored:
+    `fesetround` keeps the mode on any other argument)."""
+    return floats.rounding_flags(tb, tb.eq(mode, tb.const(FE_DOWNWARD, mode.width)),
+                                 tb.eq(mode, tb.const(FE_UPWARD, mode.width)),
+                                 tb.eq(mode, tb.const(FE_TOWARDZERO, mode.width)))
+
+
+def _rounded_value(tb: TermBuilder, fmt: FloatFormat, operation: str, arg, fresh: Fresh) -> Term:
+    """An operation of a `__llumc_rounded.*` call: operands first, the mode last."""
+    x = arg(0)
+    if operation in ("fadd", "fsub", "fmul", "fdiv"):
+        y, mode = arg(1), arg(2)
+        result = floats.fp_binary(tb, operation, fmt, x, y, rounding_of_mode(tb, mode))
+        return _any_nan(tb, fmt, result, fresh, ("rounded_arith", operation, fmt.width), x, y, mode)
+    mode = arg(1)
+    rounding = rounding_of_mode(tb, mode)
+    if operation == "sqrt":
+        return _any_nan(tb, fmt, floats.fp_sqrt(tb, fmt, x, rounding), fresh, ("rounded_sqrt", fmt.width), x, mode)
+    if operation == "rint":
+        return _any_nan(tb, fmt, floats.fp_round_integral(tb, fmt, x, "rint", rounding), fresh,
+                        ("rint", fmt.width), x, mode)
+    if operation in ("sitofp", "uitofp"):
+        if x.width > 64:  # compiler-rt converts these in software, to nearest in every mode
+            raise _Unsupported(f"conversion of a {x.width}-bit integer to floating point in a rounding mode")
+        signed = operation == "sitofp"
+        return _native(tb, floats.int_to_fp(tb, fmt, x, signed, rounding),
+                       ("rounded_from_int", signed, x.width, fmt.width), x, mode)
+    if operation == "fptrunc":
+        source = floats.FORMATS[x.width]
+        return _any_nan(tb, fmt, floats.fp_resize(tb, source, fmt, x, rounding), fresh,
+                        ("rounded_resize", source.width, fmt.width), x, mode)
+    raise _Unsupported(f"floating-point operation {operation} in a rounding mode")
 
 
 def _classification(tb: TermBuilder, fmt: FloatFormat, operation: str, x: Term, width: int) -> Term:

@@ -47,6 +47,7 @@ import llvmlite.binding as llvm
 from llumc.frontend.cfg import FLOAT_WIDTHS
 from llumc.frontend.floatcalls import float_call
 from llumc.frontend.x87returns import quiet_x87_returns
+from llumc.frontend.rounding import rounding_mode_as_variable, uses_rounding_modes
 from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
@@ -205,7 +206,7 @@ def zig_cache_env(cache: Path, *, libraries_too: bool) -> dict[str, str]:
 
 
 def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes: bool = False,
-                 columns: bool = False, value_names: bool = True) -> list[str]:
+                 columns: bool = False, value_names: bool = True, rounding_math: bool = False) -> list[str]:
     if is_zig:
         target = "x86-linux-gnu" if m32 else "x86_64-linux-gnu"
     else:
@@ -258,18 +259,24 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
     # the property: with -fwrapv clang would not instrument it.
     if wrapv and not checks.overflow:
         flags.append("-fwrapv")
+    if rounding_math:
+        # the program changes the rounding mode: no folding across a change, every rounding
+        # operation a constrained intrinsic in the dynamic mode (llumc.frontend.rounding)
+        flags.append("-frounding-math")
     return flags
 
 
 def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
-               lifetimes: bool = False, columns: bool = False, value_names: bool = True) -> str:
+               lifetimes: bool = False, columns: bool = False, value_names: bool = True,
+               rounding_math: bool = False) -> str:
     command, is_zig = clang_command(clang)
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
         # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
         # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
         # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
-        argv = [*command, *_clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names), "-o", str(out), "-x", "c", str(path)]
+        flags = _clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names, rounding_math)
+        argv = [*command, *flags, "-o", str(out), "-x", "c", str(path)]
         # zig's outputs go with `tmp` (each RERS program left 47 MB in ~/.cache/zig otherwise);
         # IR needs no C library
         env = zig_cache_env(Path(tmp) / "zig-cache", libraries_too=True) if is_zig else None
@@ -1638,10 +1645,17 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
     if value_names is None:
         value_names = keeps_value_names(source)
     text = _run_clang(source, m32, clang, checks, wrapv, columns=columns, value_names=value_names)
+    rounding_math = uses_rounding_modes(text)
+    if rounding_math:
+        # the program calls fesetround/fegetround: again in the dynamic rounding mode
+        text = _run_clang(source, m32, clang, checks, wrapv, columns=columns, value_names=value_names,
+                          rounding_math=True)
     if address_escapes(text):
         # a pointer may outlive a local: again with lifetime markers (llumc.frontend.lifetimes)
         text = _run_clang(source, m32, clang, checks, wrapv, lifetimes=True, columns=columns,
-                          value_names=value_names)
+                          value_names=value_names, rounding_math=rounding_math)
+    if rounding_math and not native_library_calls:
+        text = rounding_mode_as_variable(text)
     primitives_defined = {
         name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
     }

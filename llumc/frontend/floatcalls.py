@@ -28,7 +28,9 @@ class FloatCall:
     (the intrinsic: a class mask as second argument), "canonicalize" (a signalling NaN made
     quiet: llumc.frontend.x87returns), or glibc's "isnan", "isinf" (-1, 0 or
     1), "finite", "signbit", "fpclassify" (FP_NAN 0, FP_INFINITE 1, FP_ZERO 2, FP_SUBNORMAL 3,
-    FP_NORMAL 4), which return an int."""
+    FP_NORMAL 4), which return an int; or "rounded.OP" (OP one of fadd, fsub, fmul, fdiv, sqrt,
+    rint, sitofp, uitofp, fptrunc): OP in the rounding mode its last argument gives (an i32,
+    x86's FE_* value), the calls `llumc.frontend.rounding` makes; `width` is the result's."""
 
     operation: str
     width: int
@@ -44,11 +46,16 @@ _LIBRARY = {
     "__fpclassify": "fpclassify",
 }
 _RENAMED = {"rint": "roundeven", "nearbyint": "roundeven"}
+_ROUNDED = re.compile(r"__llumc_rounded\.(fadd|fsub|fmul|fdiv|sqrt|rint|sitofp|uitofp|fptrunc)\.f(32|64)"
+                      r"(?:\.(?:i\d+|f64))?$")
 
 
 def float_call(name: str) -> FloatCall | None:
     """The operation of a call to `name`, or None if it is not a floating-point function we know.
     `sqrtf` is binary32, `sqrt` binary64 (`long double`'s `sqrtl` is not supported)."""
+    match = _ROUNDED.match(name)
+    if match:
+        return FloatCall(f"rounded.{match.group(1)}", int(match.group(2)))
     match = _INTRINSIC.match(name)
     if match:
         operation = match.group(1)
