@@ -1,8 +1,8 @@
+// valid-memsafety: strcpy of a string of up to 11 chars into 8 bytes of heap
 #include <stdlib.h>
+#include <string.h>
 extern char __VERIFIER_nondet_char(void);
-char *strcpy(char *, const char *);
-
-int main(void) {
+int main() {
   char source[12];
   for (int k = 0; k < 11; k++) source[k] = __VERIFIER_nondet_char();
   source[11] = 0;
