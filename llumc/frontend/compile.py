@@ -1268,8 +1268,7 @@ _MEMORY_OPS = {"alloca", "load", "store", "getelementptr", "atomicrmw", "cmpxchg
                "va_arg", "ptrtoint", "inttoptr"}
 # Encoded by llumc/encoding/memory.py; what it cannot encode it reports itself.
 _ENCODED_MEMORY_OPS = {"alloca", "load", "store", "getelementptr"}
-_HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy",
-                   "memmove", "strlen", "strcpy"}
+_HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca"}
 
 
 def _strip_metadata(instr_text: str) -> str:
