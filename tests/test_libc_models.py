@@ -91,3 +91,14 @@ def test_constant_lengths_keep_the_wide_access() -> None:
     assert "@llvm.memset." in constant.ir and "@llvm.memcpy." in constant.ir and "__llumc_mem" not in constant.ir
     nondet = compile_c(PROGRAMS_DIR / "memset_nondet_true.c", m32=True)
     assert "@llvm.memset." not in nondet.ir and "@__llumc_memset" not in nondet.ir  # inlined: a loop
+
+
+def test_a_comparison_is_any_value_of_its_sign(tmp_path: Path) -> None:
+    """C fixes only the sign of strcmp's result; the replay's C library returns -1 here (glibc
+    the difference, -4): a model returning the difference would call this TRUE."""
+    path = tmp_path / "prog.c"
+    path.write_text("#include <string.h>\nextern void reach_error(void);\nint main() {\n"
+                    "  char a[8] = \"hello\", b[8] = \"help\";\n  if (strcmp(a, b) == -1) reach_error();\n"
+                    "  return 0;\n}\n")
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false" and result.confirmation.startswith("replayed:"), result.reason

@@ -8,13 +8,25 @@
  * values they are. Compiled without debug information: once inlined, every instruction has the
  * line of the call in the program, so a fault names the call site.
  *
- * Results follow musl, the C library of the native replay (which runs the real functions):
- * memcmp, strcmp and strncmp return the difference of the first differing bytes as unsigned
- * char. memcpy, strcpy, strncpy and strcat of overlapping objects are undefined behaviour in C;
- * here they copy forward byte by byte. Only unsigned arithmetic, so no overflow check fires in
- * these bodies under --property no-overflow. */
+ * memcmp, strcmp and strncmp return any value of the sign C prescribes (a fresh value, as the
+ * result of a dropped output call is: llumc/frontend/libcalls.py): C libraries differ (glibc
+ * returns the difference of the bytes, zig's libc of the replay -1 or 1), and a TRUE must hold
+ * for each. memcpy, strcpy, strncpy and strcat of overlapping objects are undefined behaviour
+ * in C; here they copy forward byte by byte. Arithmetic on sizes is unsigned, so no overflow
+ * check fires in these bodies under --property no-overflow. */
 
 typedef __SIZE_TYPE__ size_t;
+
+extern unsigned int __llumc_libret_i32(void);
+
+/* Any int of the sign of `difference` (0 for 0). */
+static int any_of_sign(int difference) {
+    if (difference == 0) return 0;
+    unsigned int value = __llumc_libret_i32();
+    if (difference < 0) return (int)(value | 0x80000000u);
+    value &= 0x7fffffffu;
+    return value ? (int)value : 1;
+}
 
 void *__llumc_memset(void *destination, int value, size_t length) {
     unsigned char *d = destination;
@@ -44,7 +56,7 @@ void *__llumc_memmove(void *destination, const void *source, size_t length) {
 int memcmp(const void *left, const void *right, size_t length) {
     const unsigned char *l = left, *r = right;
     for (size_t i = 0; i < length; i++)
-        if (l[i] != r[i]) return l[i] - r[i];
+        if (l[i] != r[i]) return any_of_sign(l[i] - r[i]);
     return 0;
 }
 
@@ -77,7 +89,7 @@ int strcmp(const char *left, const char *right) {
     const unsigned char *l = (const unsigned char *)left, *r = (const unsigned char *)right;
     size_t i = 0;
     while (l[i] && l[i] == r[i]) i++;
-    return l[i] - r[i];
+    return any_of_sign(l[i] - r[i]);
 }
 
 int strncmp(const char *left, const char *right, size_t limit) {
@@ -85,7 +97,7 @@ int strncmp(const char *left, const char *right, size_t limit) {
     if (limit == 0) return 0;
     size_t i = 0;
     while (i + 1 < limit && l[i] && l[i] == r[i]) i++;
-    return l[i] - r[i];
+    return any_of_sign(l[i] - r[i]);
 }
 
 char *strchr(const char *string, int character) {
