@@ -395,6 +395,8 @@ extern char *strchr(const char *, int);
 extern int strcmp(const char *, const char *);
 extern int strncmp(const char *, const char *, llumc_size);
 extern int memcmp(const void *, const void *, llumc_size);
+extern char *strrchr(const char *, int);
+extern void *memchr(const void *, int, llumc_size);
 
 void __llumc_replay_range(const void *pointer, llumc_size length) {
     for (llumc_size i = 0; i < length; i++) __llumc_replay_access((char *)pointer + i);
@@ -445,6 +447,20 @@ char *__llumc_replay_strchr(const char *string, int character) {
         if (string[i] == (char)character || !string[i]) break;
     }
     return strchr(string, character);
+}
+
+char *__llumc_replay_strrchr(const char *string, int character) {
+    checked_length(string, (llumc_size)-1);
+    return strrchr(string, character);
+}
+
+void *__llumc_replay_memchr(const void *memory, int character, llumc_size length) {
+    const unsigned char *m = memory;
+    for (llumc_size i = 0; i < length; i++) {
+        __llumc_replay_access((void *)(m + i));
+        if (m[i] == (unsigned char)character) break;
+    }
+    return memchr(memory, character, length);
 }
 
 static void checked_compare(const unsigned char *left, const unsigned char *right, llumc_size limit, int strings) {

@@ -108,6 +108,21 @@ char *strchr(const char *string, int character) {
     }
 }
 
+char *strrchr(const char *string, int character) {
+    const char *last = 0;
+    for (size_t i = 0;; i++) {
+        if (string[i] == (char)character) last = string + i;
+        if (!string[i]) return (char *)last;
+    }
+}
+
+void *memchr(const void *memory, int character, size_t length) {
+    const unsigned char *m = memory;
+    for (size_t i = 0; i < length; i++)
+        if (m[i] == (unsigned char)character) return (void *)(m + i);
+    return 0;
+}
+
 char *strcat(char *destination, const char *source) {
     size_t end = 0;
     while (destination[end]) end++;

@@ -30,8 +30,8 @@ __all__ = ["MODELS_SOURCE", "MODELLED_FUNCTIONS", "INTRINSIC_MODELS", "needs_mod
 MODELS_SOURCE = Path(__file__).with_name("libc_models.c")
 
 # C functions libc_models.c defines under their own names
-MODELLED_FUNCTIONS = frozenset({"memcmp", "strlen", "strnlen", "strcpy", "strncpy", "strcmp", "strncmp",
-                                "strchr", "strcat"})
+MODELLED_FUNCTIONS = frozenset({"memcmp", "memchr", "strlen", "strnlen", "strcpy", "strncpy", "strcmp",
+                                "strncmp", "strchr", "strrchr", "strcat"})
 # memory intrinsic -> the model that replaces it where its length is not a constant
 INTRINSIC_MODELS = {"memset": "__llumc_memset", "memcpy": "__llumc_memcpy", "memmove": "__llumc_memmove"}
 
@@ -52,7 +52,7 @@ def needs_models(text: str) -> bool:
     if any(_INTRINSIC_CALL.match(line) for line in _lines_containing(text, "@llvm.mem")):
         return True
     called, defined = set(), set()
-    for line in _lines_containing(text, "@str") + _lines_containing(text, "@memcmp("):
+    for line in _lines_containing(text, "@str") + _lines_containing(text, "@memc"):
         if line.startswith("define "):
             defined.update(_DEFINED.findall(line))
         elif match := _MODELLED_CALL.search(line):
