@@ -24,8 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["MODELS_SOURCE", "MODELLED_FUNCTIONS", "INTRINSIC_MODELS", "needs_models", "call_models",
-           "model_definitions"]
+__all__ = ["MODELS_SOURCE", "MODELLED_FUNCTIONS", "INTRINSIC_MODELS", "needs_models", "call_models"]
 
 MODELS_SOURCE = Path(__file__).with_name("libc_models.c")
 
@@ -42,7 +41,8 @@ _INTRINSIC_CALL = re.compile(
 _MODELLED_CALL = re.compile(r"\bcall [^\n]*@(" + "|".join(sorted(MODELLED_FUNCTIONS)) + r")\(")
 _DECLARED = re.compile(r"^declare [^@\n]*@([\w.$]+)\(", re.M)
 _DEFINED = re.compile(r"^define [^@\n]*@([\w.$]+)\(", re.M)
-_ALIGN = re.compile(r"\b(?:align \d+|noundef|nonnull|writeonly|readonly) ")
+# parameter attributes of the intrinsic that need not hold for the model's parameters
+_PARAMETER_ATTRIBUTES = re.compile(r"\b(?:align \d+|noundef|nonnull|writeonly|readonly) ")
 
 
 def needs_models(text: str) -> bool:
@@ -98,7 +98,7 @@ def call_models(text: str) -> str:
     def replace(match: re.Match) -> str:
         nonlocal counter
         indent, what, pointers, length_type, length, rest = match.groups()
-        arguments = [_ALIGN.sub("", argument) for argument in _split_arguments(pointers)]
+        arguments = [_PARAMETER_ATTRIBUTES.sub("", argument) for argument in _split_arguments(pointers)]
         lines = []
         if what == "memset":
             counter += 1
@@ -121,8 +121,3 @@ def call_models(text: str) -> str:
             text += f"\ndeclare ptr @{name}(ptr, {second}, {length_type})\n"
             declared.add(name)
     return text
-
-
-def model_definitions(model_text: str) -> set[str]:
-    """The functions the compiled model module defines."""
-    return set(_DEFINED.findall(model_text))
