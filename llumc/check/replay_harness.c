@@ -9,7 +9,10 @@
  * `open`, `malloc`, `getenv`, `exit`... (SV-COMP programs define such names with unrelated
  * meanings, e.g. `void read(void)`) would replace libc's and the harness would run the program's
  * code instead. So it makes raw system calls (inline asm), keeps its data in static buffers and
- * parses numbers and the environment itself. Only headers (types, constants) come from libc.
+ * parses numbers and the environment itself. Only headers (types, constants) come from libc;
+ * the one exception are the checked <string.h> functions below (__llumc_replay_strlen, ...),
+ * which call the library's function after their checks and are called only where the program
+ * defines no function of that name.
  *
  * Environment:
  *   LLUMC_REPLAY_VALUES  file with the recorded nondet values, one decimal integer per line

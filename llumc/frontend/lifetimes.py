@@ -364,7 +364,9 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
     its own from the harness (never reused), the markers and free tell the harness where an
     object dies (and a local comes alive again), and every load and store through a named
     pointer asks the harness first, which traps on an address outside every live object
-    (replay_harness.c; the call carries the access's line). `own_heap` (any property): malloc,
+    (replay_harness.c; the call carries the access's line), as does every byte a memset/memcpy/
+    memmove or a modelled <string.h> function (llumc.frontend.libcmodels) will touch before the
+    C library's function runs. `own_heap` (any property): malloc,
     calloc and free go to the harness's allocator, which follows the counterexample's choices
     of addresses (a freed block handed out again)."""
     followed_anywhere = f"@{LIFETIME_START}(" in text or f"@{LIFETIME_END}(" in text
