@@ -9,7 +9,10 @@
  * `open`, `malloc`, `getenv`, `exit`... (SV-COMP programs define such names with unrelated
  * meanings, e.g. `void read(void)`) would replace libc's and the harness would run the program's
  * code instead. So it makes raw system calls (inline asm), keeps its data in static buffers and
- * parses numbers and the environment itself. Only headers (types, constants) come from libc.
+ * parses numbers and the environment itself. Only headers (types, constants) come from libc;
+ * the one exception are the checked <string.h> functions below (__llumc_replay_strlen, ...),
+ * which call the library's function after their checks and are called only where the program
+ * defines no function of that name.
  *
  * Environment:
  *   LLUMC_REPLAY_VALUES  file with the recorded nondet values, one decimal integer per line
@@ -375,6 +378,115 @@ void __llumc_replay_free(void *pointer) {
     if (block < 0 || block_start[block] != (uintptr_t)pointer || !block_heap[block] || !block_live[block])
         invalid_access();
     block_live[block] = 0;
+}
+
+/* memset, memcpy and memmove (the program's own calls: clang's intrinsics) and the <string.h>
+ * functions llumc models in C (llumc/frontend/libc_models.c) run natively from the C library,
+ * unchecked. Under valid-memsafety the front end's text calls these instead: each byte the
+ * function touches is checked first, in the order the model's body touches it, exactly as the
+ * program's own accesses are (a string is walked up to its terminator, so a missing one traps
+ * at the first byte past its object); then the real function runs and gives the result. The
+ * trap's caller is the call's line (frame chain). Only called when the program does not define
+ * the function itself, so the name here is the C library's. */
+typedef __SIZE_TYPE__ llumc_size;
+extern llumc_size strlen(const char *);
+extern llumc_size strnlen(const char *, llumc_size);
+extern char *strcpy(char *, const char *);
+extern char *strncpy(char *, const char *, llumc_size);
+extern char *strcat(char *, const char *);
+extern char *strchr(const char *, int);
+extern int strcmp(const char *, const char *);
+extern int strncmp(const char *, const char *, llumc_size);
+extern int memcmp(const void *, const void *, llumc_size);
+extern char *strrchr(const char *, int);
+extern void *memchr(const void *, int, llumc_size);
+
+void __llumc_replay_range(const void *pointer, llumc_size length) {
+    for (llumc_size i = 0; i < length; i++) __llumc_replay_access((char *)pointer + i);
+}
+
+static llumc_size checked_length(const char *string, llumc_size limit) { /* strnlen, checked */
+    llumc_size length = 0;
+    while (length < limit) {
+        __llumc_replay_access((char *)string + length);
+        if (!string[length]) break;
+        length++;
+    }
+    return length;
+}
+
+llumc_size __llumc_replay_strlen(const char *string) {
+    checked_length(string, (llumc_size)-1);
+    return strlen(string);
+}
+
+llumc_size __llumc_replay_strnlen(const char *string, llumc_size limit) {
+    checked_length(string, limit);
+    return strnlen(string, limit);
+}
+
+char *__llumc_replay_strcpy(char *destination, const char *source) {
+    llumc_size length = checked_length(source, (llumc_size)-1);
+    __llumc_replay_range(destination, length + 1);
+    return strcpy(destination, source);
+}
+
+char *__llumc_replay_strncpy(char *destination, const char *source, llumc_size limit) {
+    checked_length(source, limit);
+    __llumc_replay_range(destination, limit);
+    return strncpy(destination, source, limit);
+}
+
+char *__llumc_replay_strcat(char *destination, const char *source) {
+    llumc_size end = checked_length(destination, (llumc_size)-1);
+    llumc_size length = checked_length(source, (llumc_size)-1);
+    __llumc_replay_range(destination + end, length + 1);
+    return strcat(destination, source);
+}
+
+char *__llumc_replay_strchr(const char *string, int character) {
+    for (llumc_size i = 0;; i++) {
+        __llumc_replay_access((char *)string + i);
+        if (string[i] == (char)character || !string[i]) break;
+    }
+    return strchr(string, character);
+}
+
+char *__llumc_replay_strrchr(const char *string, int character) {
+    checked_length(string, (llumc_size)-1);
+    return strrchr(string, character);
+}
+
+void *__llumc_replay_memchr(const void *memory, int character, llumc_size length) {
+    const unsigned char *m = memory;
+    for (llumc_size i = 0; i < length; i++) {
+        __llumc_replay_access((void *)(m + i));
+        if (m[i] == (unsigned char)character) break;
+    }
+    return memchr(memory, character, length);
+}
+
+static void checked_compare(const unsigned char *left, const unsigned char *right, llumc_size limit, int strings) {
+    for (llumc_size i = 0; i < limit; i++) {
+        __llumc_replay_access((void *)(left + i));
+        __llumc_replay_access((void *)(right + i));
+        if (left[i] != right[i] || (strings && !left[i])) break;
+    }
+}
+
+int __llumc_replay_strcmp(const char *left, const char *right) {
+    checked_compare((const unsigned char *)left, (const unsigned char *)right, (llumc_size)-1, 1);
+    return strcmp(left, right);
+}
+
+int __llumc_replay_strncmp(const char *left, const char *right, llumc_size limit) {
+    checked_compare((const unsigned char *)left, (const unsigned char *)right, limit, 1);
+    return strncmp(left, right, limit);
+}
+
+int __llumc_replay_memcmp(const void *left, const void *right, llumc_size length) {
+    checked_compare(left, right, length, 0);
+    return memcmp(left, right, length);
 }
 
 /* Values of uninitialised locals, for a program compiled through llumc's front-end rewrite

@@ -29,6 +29,7 @@ Pipeline (each step says why it exists):
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -52,6 +53,7 @@ from llumc.frontend.debuginfo import DebugInfo, metadata_start
 from llumc.errors import LlumcError, UnsupportedError
 from llumc.gcpause import cyclic_gc_paused
 from llumc.frontend.libcalls import LIBRET_PREFIX, OUTPUT_FUNCTIONS, drop_output_calls
+from llumc.frontend.libcmodels import MODELS_SOURCE, call_models, needs_models
 from llumc.frontend.callstack import (FIRST_STACK_DEPTH, MAX_STACK_DEPTH, NotStackable, plan_heads, stack_recursion,
                                       with_inline_attribute)
 from llumc.frontend.sharing import (NotShareable, merge_shared, plan_sharing, read_call_graph, split_at_shared_calls,
@@ -268,7 +270,9 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
 
 def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
                lifetimes: bool = False, columns: bool = False, value_names: bool = True,
-               rounding_math: bool = False) -> str:
+               rounding_math: bool = False, debug: bool = True) -> str:
+    """clang's IR text for `path`. `debug` False: without debug information and with
+    -fno-builtin (the library models, llumc.frontend.libcmodels, which define C library names)."""
     command, is_zig = clang_command(clang)
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
@@ -276,6 +280,8 @@ def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: 
         # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
         # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
         flags = _clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names, rounding_math)
+        if not debug:
+            flags = [flag for flag in flags if flag not in ("-g", "-gno-column-info")] + ["-g0", "-fno-builtin"]
         argv = [*command, *flags, "-o", str(out), "-x", "c", str(path)]
         # zig's outputs go with `tmp` (each RERS program left 47 MB in ~/.cache/zig otherwise);
         # IR needs no C library
@@ -1273,8 +1279,7 @@ _MEMORY_OPS = {"alloca", "load", "store", "getelementptr", "atomicrmw", "cmpxchg
                "va_arg", "ptrtoint", "inttoptr"}
 # Encoded by llumc/encoding/memory.py; what it cannot encode it reports itself.
 _ENCODED_MEMORY_OPS = {"alloca", "load", "store", "getelementptr"}
-_HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca", "memset", "memcpy",
-                   "memmove", "strlen", "strcpy"}
+_HEAP_FUNCTIONS = {"malloc", "calloc", "realloc", "free", "alloca"}
 
 
 def _strip_metadata(instr_text: str) -> str:
@@ -1720,17 +1725,59 @@ def _compile_c(path, *, m32: bool, clang: str | None, checks: Checks, wrapv: boo
     if ir_transform is not None:
         text = ir_transform(text)
     return _compile_prepared(text, source, calls, m32=m32, checks=checks, recursion_depth=recursion_depth,
-                             stack=call_stack)
+                             stack=call_stack, models=LibraryModels(m32, clang, checks, wrapv))
+
+
+@dataclass(frozen=True)
+class LibraryModels:
+    """How to compile llumc.frontend.libcmodels' C bodies for this program: the program's own
+    target, sanitizers and -fwrapv, so the inlined bodies behave as its own code would."""
+
+    m32: bool
+    clang: str | None
+    checks: Checks
+    wrapv: bool
+
+    def text(self) -> str:
+        return _library_models_text(self)
+
+
+@functools.lru_cache(maxsize=8)
+def _library_models_text(models: LibraryModels) -> str:
+    """libc_models.c compiled (no debug information: see llumc.frontend.libcmodels), its
+    functions made always-inline; compiled once per set of flags."""
+    text = _run_clang(MODELS_SOURCE, models.m32, models.clang, models.checks, models.wrapv, debug=False)
+    return _rewrite_attributes(text)
+
+
+def _with_library_models(module: "llvm.ModuleRef", text: str, source: Path, models: LibraryModels,
+                         small: bool) -> "llvm.ModuleRef | None":
+    """The module with llumc.frontend.libcmodels' bodies linked in, inlined into main and
+    promoted, or None where main needs none (its text, hence the encoding, stays as it was)."""
+    if not needs_models(text):
+        return None
+    module.close()
+    program = _parse(call_models(text), source)
+    program.link_in(_parse(models.text(), MODELS_SOURCE))
+    for fn in program.functions:
+        if not fn.is_declaration and fn.name != "main":
+            fn.linkage = llvm.Linkage.internal
+    program = _run_passes(program, _inline_everything)
+    program = _run_passes(program, _promote)
+    _check_promoted(program, source, False)
+    return _run_passes(program, _clean if small else _tidy)
 
 
 def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, checks: Checks,
-                      recursion_depth: int, stack: bool | None = None, share: bool = True) -> FrontendResult:
+                      recursion_depth: int, stack: bool | None = None, share: bool = True,
+                      models: LibraryModels | None = None) -> FrontendResult:
     """`compile_c` from the prepared IR text on: procedures made inlinable, passes, checks.
     A recursion is unrolled (llumc.frontend.procedures) or runs on a call stack
     (llumc.frontend.callstack): `stack` None chooses (`_procedures_inlinable`), True asks for
     the stack, False for unrolling; where the stack does not take a recursion it is unrolled.
     `share`: functions may be shared rather than inlined at each call site
-    (llumc.frontend.sharing); False where the sharing rewrite did not take the program."""
+    (llumc.frontend.sharing); False where the sharing rewrite did not take the program.
+    `models`: how to compile the library models a program without the bodies needs."""
     original = text
     text, bound, stacked = _procedures_inlinable(text, source, calls, recursion_depth, stack=stack)
     # the globals localised before inlining when that gives what `_localise_globals` would
@@ -1744,7 +1791,7 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
             module = _on_call_stack(module, bound)
         except NotStackable:
             return _compile_prepared(original, source, calls, m32=m32, checks=checks,
-                                     recursion_depth=recursion_depth, stack=False, share=share)
+                                     recursion_depth=recursion_depth, stack=False, share=share, models=models)
     shared: set[str] = set()
     if share and (stacked or _may_need_sharing(text)):
         module, shared = _marked_for_sharing(module)
@@ -1757,21 +1804,24 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
             module = _share_procedures(module, shared)
         except NotShareable:
             return _compile_prepared(original, source, calls, m32=m32, checks=checks,
-                                     recursion_depth=recursion_depth, stack=stack, share=False)
+                                     recursion_depth=recursion_depth, stack=stack, share=False, models=models)
     if not calls.indirect and any(not fn.is_declaration and fn.name != "main" for fn in module.functions):
         # a function left after inlining: its address is used as a value, though no call goes
         # through a pointer; tagged as dispatching does (found here: a scan of every program's
         # text for address uses would cost seconds on the largest)
         return _compile_prepared(original, source, replace(calls, indirect=True), m32=m32, checks=checks,
-                                 recursion_depth=recursion_depth, stack=stack, share=share)
+                                 recursion_depth=recursion_depth, stack=stack, share=share, models=models)
     if early is not None:
         module = _run_passes(module, _promote)
         _check_promoted(module, source, reads_no_undef)
     else:
         module = _localise_after_inlining(module, source)
-    module = _run_passes(module, _clean if len(prepared) <= SIMPLIFY_AFTER_INLINING_UP_TO_BYTES
-                         else _tidy)
+    small = len(prepared) <= SIMPLIFY_AFTER_INLINING_UP_TO_BYTES
+    module = _run_passes(module, _clean if small else _tidy)
     final_text = str(module)
+    with_models = None if models is None else _with_library_models(module, final_text, source, models, small)
+    if with_models is not None:
+        module, final_text = with_models, str(with_models)
     verified = _in_background(module.verify)
     try:
         exploded = _explode_main_constant_geps(final_text)

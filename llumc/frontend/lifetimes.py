@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from llumc.frontend.libcmodels import MODELLED_FUNCTIONS
+
 LIFETIME_START = "__llumc_lifetime_start"
 LIFETIME_END = "__llumc_lifetime_end"
 LIFETIME_FUNCTIONS = (LIFETIME_START, LIFETIME_END)
@@ -323,6 +325,36 @@ _DEBUG_LOCATION = re.compile(r", (!dbg !\d+)")
 
 
 _HEAP_CALL = re.compile(r"@(malloc|calloc|free)\(")
+# `call void @llvm.memcpy.p0.p0.i64(ptr align 4 %d, ptr align 4 %s, i64 %n, i1 false)`
+_INTRINSIC_ARGUMENTS = re.compile(r"^\s+(?:tail |notail )?call void @llvm\.(memset|memcpy|memmove)\.[\w.]+\("
+                                  r"ptr (?:align \d+ |noundef |nonnull )*(%[\w.$-]+|@[\w.$-]+), "
+                                  r"(?:ptr (?:align \d+ |noundef |nonnull )*(%[\w.$-]+|@[\w.$-]+)|i8 [^,]+), "
+                                  r"(i\d+) ([^,]+), i1 (?:false|true)\)")
+
+
+def _checked_library_calls(text: str) -> str:
+    """Calls of the modelled <string.h> functions the program does not define go to the
+    harness's checked versions (`__llumc_replay_strlen`, ...: replay_harness.c), which check
+    every byte the call touches, then run the C library's function."""
+    defined = set(re.findall(r"^define [^@\n]*@([\w.$]+)\(", text, re.M))
+    names = sorted(MODELLED_FUNCTIONS - defined)
+    if not names:
+        return text
+    return re.sub(r"@(" + "|".join(names) + r")\(", lambda match: f"@__llumc_replay_{match.group(1)}(", text)
+
+
+def _range_checks(line: str) -> tuple[list[str], str | None]:
+    """Before a memset/memcpy/memmove: a call of the harness's `__llumc_replay_range` for each
+    byte range it touches (destination, then source), and the length's type; none where an
+    operand is not a plain name (no check: no confirmation, never a wrong one)."""
+    match = _INTRINSIC_ARGUMENTS.match(line)
+    if not match:
+        return [], None
+    location = _DEBUG_LOCATION.search(line)
+    suffix = f", {location.group(1)}" if location else ""
+    _, destination, source, length_type, length = match.groups()
+    return ([f"  call void @__llumc_replay_range(ptr {pointer}, {length_type} {length}){suffix}"
+             for pointer in (destination, source) if pointer], length_type)
 
 
 def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) -> str:
@@ -332,7 +364,9 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
     its own from the harness (never reused), the markers and free tell the harness where an
     object dies (and a local comes alive again), and every load and store through a named
     pointer asks the harness first, which traps on an address outside every live object
-    (replay_harness.c; the call carries the access's line). `own_heap` (any property): malloc,
+    (replay_harness.c; the call carries the access's line), as does every byte a memset/memcpy/
+    memmove or a modelled <string.h> function (llumc.frontend.libcmodels) will touch before the
+    C library's function runs. `own_heap` (any property): malloc,
     calloc and free go to the harness's allocator, which follows the counterexample's choices
     of addresses (a freed block handed out again)."""
     followed_anywhere = f"@{LIFETIME_START}(" in text or f"@{LIFETIME_END}(" in text
@@ -343,8 +377,9 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
             return text
         return text.replace(DECLARATIONS, "".join(
             f"\ndefine void @{name}(ptr %p) {{\n  ret void\n}}\n" for name in LIFETIME_FUNCTIONS))
-    text = _HEAP_CALL.sub(lambda match: f"@__llumc_replay_{match.group(1)}(", text)
+    text = _checked_library_calls(_HEAP_CALL.sub(lambda match: f"@__llumc_replay_{match.group(1)}(", text))
     pieces, done = [], 0
+    range_types: set[str] = set()
     for start, end in _function_bodies(text):
         body = text[start:end]
         followed = {match.group(2) for match in _OUR_MARKER.finditer(body)}
@@ -364,6 +399,10 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
                 lines.append(line[:marker.start()] + f"@__llumc_replay_lifetime(ptr {marker.group(2)}, i32 {alive})"
                              + line[marker.end():])
                 continue
+            checks, length_type = _range_checks(line) if "@llvm.mem" in line else ([], None)
+            lines += checks
+            if checks:
+                range_types.add(length_type)
             access = _LOAD.match(line) or _STORE.match(line)
             if access:
                 pointer = access.group(access.lastindex)
@@ -376,4 +415,5 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
     pieces.append(text[done:])
     return ("".join(pieces).replace(DECLARATIONS, "")
             + "\ndeclare ptr @__llumc_replay_local(i64)\ndeclare void @__llumc_replay_lifetime(ptr, i32)"
-            + "\ndeclare void @__llumc_replay_access(ptr)\n")
+            + "\ndeclare void @__llumc_replay_access(ptr)\n"
+            + "".join(f"declare void @__llumc_replay_range(ptr, {ty})\n" for ty in sorted(range_types)[:1]))
