@@ -96,6 +96,9 @@ class FaultSite:
     # an access the model does not hold (main's arguments past what it models): neither a
     # fault nor a valid access as far as the model knows, so the answer is UNKNOWN
     undecided: bool = False
+    # an allocation site in a loop ran more often than its pool has objects: the allocation
+    # bound (llumc.encoding.memory.HeapPool), an outcome of its own (`llumc.check` enlarges the pools)
+    bound: bool = False
 
 
 def memory_objects(encoded: EncodeResult) -> list:
@@ -116,6 +119,8 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
         if evaluate(fault.cond, leaves, cache):
             if fault.leak:
                 return FaultSite(fault.line, fault.access, leak=True)
+            if fault.bound:
+                return FaultSite(fault.line, fault.access, bound=True)
             for what, outside in fault.unmodelled:
                 if evaluate(outside, leaves, cache):
                     return FaultSite(fault.line, what, undecided=True)
@@ -153,8 +158,11 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
     of the j-th, freed by then (docs/memory.md, "Allocation model and address reuse"). None when the model
     observes no heap address: then no choice of the allocator matters to the trace."""
     objects = memory_objects(encoded)
-    by_site = {obj.site_key: obj for obj in objects if obj.heap and obj.site_key is not None}
-    if encoded.fn is None or not any(obj.address is not None for obj in by_site.values()):
+    by_site: dict[int, list] = {}  # a call site -> its object, or its pool's in order
+    for obj in objects:
+        if obj.heap and obj.site_key is not None:
+            by_site.setdefault(obj.site_key, []).append(obj)
+    if encoded.fn is None or not any(obj.address is not None for site in by_site.values() for obj in site):
         return None
     symbols = read_symbol_map(encoded.ts.comments)
     symbol_of = {var.index: symbol for symbol, var in zip(symbols.state, encoded.word.state)}
@@ -162,8 +170,13 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
     for i in range(len(trace) - 1):
         for name in executed_blocks(encoded, trace[i]):
             for ins in encoded.fn.block(name).instrs:
-                obj = by_site.get(ins.key) if ins.opcode == "call" else None
-                if obj is not None:
+                site = by_site.get(ins.key) if ins.opcode == "call" else None
+                if site is not None:
+                    # a site in a loop hands out the object whose allocated bit the step sets
+                    # (each pool object is allocated once; a step runs a site at most once)
+                    obj = site[0] if len(site) == 1 else next(
+                        (o for o in site if symbols.value(symbol_of[o.allocated.index], trace[i + 1])
+                         and not symbols.value(symbol_of[o.allocated.index], trace[i])), site[0])
                     address = obj.address
                     allocations.append(None if address is None
                                        else symbols.value(symbol_of[address.index], trace[i + 1]))
@@ -389,6 +402,10 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
             return result
         if fault.undecided:
             result.reason = f"not modelled: {fault.description} at {where}"
+            return result
+        if fault.bound:
+            result.error = ErrorSite("allocation-bound", fault.line, fault.description)
+            result.reason = f"heap allocation bound reached: {fault.description} at {where}"
             return result
         if prop == "valid-memsafety":
             if progress:
