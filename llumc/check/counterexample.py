@@ -172,11 +172,12 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
             for ins in encoded.fn.block(name).instrs:
                 site = by_site.get(ins.key) if ins.opcode == "call" else None
                 if site is not None:
-                    # a site in a loop hands out the object whose allocated bit the step sets
-                    # (each pool object is allocated once; a step runs a site at most once)
-                    obj = site[0] if len(site) == 1 else next(
-                        (o for o in site if symbols.value(symbol_of[o.allocated.index], trace[i + 1])
-                         and not symbols.value(symbol_of[o.allocated.index], trace[i])), site[0])
+                    # a site in a loop hands out object n after n runs (a step runs it at most once)
+                    runs = site[0].pool_runs
+                    n = 0 if runs is None else symbols.value(symbol_of[runs.index], trace[i])
+                    if n >= len(site):
+                        continue  # all of the pool taken: the run ends at the allocation bound
+                    obj = site[n]
                     address = obj.address
                     allocations.append(None if address is None
                                        else symbols.value(symbol_of[address.index], trace[i + 1]))

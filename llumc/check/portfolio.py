@@ -217,21 +217,25 @@ def _pool_bound_reached(result: CheckResult) -> bool:
 
 def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
     """One check (`_deepening_recursion`); while its answer is that an allocation site in a loop
-    runs more often than its pool has objects (llumc.encoding.memory.HeapPool): errors within
-    the pools (`_bug_within_pools`), then the check again with pools twice as large, in the
-    time left, up to MAX_HEAP_POOL objects per site. A TRUE needs pools the program never
-    exhausts: every run that allocates at most K times per site is in the model."""
+    runs more often than its pool has objects (llumc.encoding.memory.HeapPool), the check
+    again with pools twice as large, in the time left, up to MAX_HEAP_POOL objects per site;
+    at the largest, errors within the pools (`_bug_within_pools`). A TRUE needs pools the
+    program never exhausts: every run that allocates at most K times per site is in the model.
+    (The engines' traces are short first, so an error within fewer allocations than the bound
+    is mostly found on the way; the search within the bound, which proves nothing and costs a
+    check, runs once, where the pools cannot grow.)"""
     started = time.monotonic()
     result = _deepening_recursion(path, options, progress)
     while _pool_bound_reached(result) and result.heap_pool is not None:
-        found = _bug_within_pools(path, options, progress, started, result.heap_pool)
-        if found is not None:
-            return found
         size = 2 * result.heap_pool
         left = _time_left(options, started)
-        if size > MAX_HEAP_POOL or (left is not None and left < 1.0):
-            why = f"pools of {result.heap_pool} objects are the largest" if size > MAX_HEAP_POOL else "no time left"
-            result.reason = f"{result.reason} ({why})"
+        if size > MAX_HEAP_POOL:
+            found = _bug_within_pools(path, options, progress, started, result.heap_pool)
+            if found is not None:
+                return found
+            result.reason = f"{result.reason} (pools of {result.heap_pool} objects are the largest)"
+            return result
+        if left is not None and left < 1.0:
             return result
         if progress:
             progress(f"{result.reason}: pools of {size} objects per allocation site in a loop")
@@ -240,6 +244,10 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
         if larger.verdict == "unknown" and not _pool_bound_reached(larger):
             # no answer with the larger pools (time, the object ids): the last bound stands named
             larger.reason = f"{larger.reason} (pools of {size} objects; before: {result.reason})"
+            if larger.heap_pool is None:  # they did not fit: look within the last ones
+                found = _bug_within_pools(path, options, progress, started, result.heap_pool)
+                if found is not None:
+                    return found
             return larger
         result = larger
     return result
@@ -247,8 +255,8 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
 
 def _bug_within_pools(path: str | Path, options: CheckOptions, progress: Progress | None,
                       started: float, size: int) -> CheckResult | None:
-    """A replayed FALSE among the runs that stay within pools of `size` objects, in a third of
-    the time left (at most 20 s): the engines' first trace may end at the allocation bound and
+    """A replayed FALSE among the runs that stay within pools of `size` objects, in half the
+    time left (at most 20 s): the engines' last trace ended at the allocation bound and may
     hide an error as short as it."""
     left = _time_left(options, started)
     if left is not None and left < 2.0:
@@ -256,7 +264,7 @@ def _bug_within_pools(path: str | Path, options: CheckOptions, progress: Progres
     if progress:
         progress("allocation bound reached: looking for errors within it")
     found = _deepening_recursion(path, replace(options, pool_cuts=True, heap_pool=size,
-                                               timeout=20.0 if left is None else min(20.0, left / 3)), progress)
+                                               timeout=20.0 if left is None else min(20.0, left / 2)), progress)
     if found.verdict != "false":
         return None
     found.seconds = time.monotonic() - started

@@ -137,6 +137,7 @@ class MemoryObject:
     heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site, or one of a pool's)
     site_key: int | None = None  # heap: the key of its call instruction
     pool_index: int | None = None  # one of a site's pool (`HeapPool`): returned by the site's run pool_index + 1
+    pool_runs: object = None  # one of a pool's: its site's counter (`HeapPool.counter`)
     # heap: StateVar, 1 while the object is allocated; a local whose lifetime is followed
     # (llumc.frontend.lifetimes: a pointer may outlive its scope): 1 while it is alive
     allocated: object = None
@@ -952,6 +953,8 @@ class MemoryEncoder:
         for pool in self.pools.values():
             name = f"{pool.name}.runs"
             pool.counter = self.new_state(name, len(pool.objects).bit_length(), "memory", 0, [name])
+            for obj in pool.objects:
+                obj.pool_runs = pool.counter
 
     def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object]):
         """The tracked index of `obj`: one state variable for all abstract objects whose
