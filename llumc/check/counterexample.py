@@ -307,7 +307,7 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     from llumc.encoding.memory import pointer_text, stored_pointer_text
 
     objects = result.word.memory_objects
-    pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
+    pointer_cells = {var.index for obj in objects for var in obj.pointer_cell_vars}
     index_of = {id(symbol): var.index for symbol, var in zip(symbols.state, result.word.state)}
     # main's arguments set up in the first step: the trace's `arguments` line shows them
     setup = {var.index for obj in objects if obj.argument

@@ -126,6 +126,9 @@ class MemoryObject:
     static: bool  # a global that stayed a global (initial contents from its initializer)
     where: str = ""  # file:line of its declaration or first use
     pointer_cells: bool = False  # every access stores or loads a whole pointer (`int *t[4]`)
+    # the cells that only ever hold whole pointers (`MemoryEncoder._pointer_cells`: all of
+    # `int *t[4]`, a list node's `next`), shown as pointers in traces
+    pointer_cell_vars: list = field(default_factory=list)
     # more cells than the exact bound: no contents at all (a read is a fresh nondet value, a
     # write is only checked for validity); its size, hence every validity check, stays exact
     abstract: bool = False
@@ -950,6 +953,8 @@ class MemoryEncoder:
                 # followed local: dead before its declaration and after its scope
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
                 obj.allocated = self.new_state(name, 1, "memory", 0, [name])
+        for obj in self.objects:
+            obj.pointer_cell_vars = self._pointer_cells(obj)
         for pool in self.pools.values():
             name = f"{pool.name}.runs"
             pool.counter = self.new_state(name, len(pool.objects).bit_length(), "memory", 0, [name])
