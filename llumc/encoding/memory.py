@@ -67,6 +67,9 @@ MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
 # MAX_HEAP_POOL (with the other objects within the 254 object ids).
 DEFAULT_HEAP_POOL = 4
 MAX_HEAP_POOL = 64
+# ... and larger pools only while their exact cells stay within this (each costs about 600
+# clauses, docs/memory.md: 4096 of them about 2.4 M)
+MAX_POOL_CELLS = 4096
 
 __all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "HeapPool", "uses_memory", "EXACT_CELLS", "can_be_exact",
            "pointer_text", "stored_pointer_text", "DEFAULT_HEAP_POOL", "MAX_HEAP_POOL"]
@@ -872,6 +875,11 @@ class MemoryEncoder:
                 and not obj.argument
             if obj.argument == "vector" and obj.cell != self.layout.pointer_bytes:
                 raise _unsupported("argv read or written other than as whole pointers", obj.where)
+        pooled = sum(obj.size // obj.cell for obj in self.objects if obj.pool_index is not None and not obj.abstract)
+        if pooled > MAX_POOL_CELLS and self.heap_pool > DEFAULT_HEAP_POOL:
+            # (the first pools are always encoded: each of their objects is within EXACT_CELLS)
+            raise _unsupported(f"heap pools of {self.heap_pool} objects per site ({pooled} exact cells, "
+                               f"beyond the budget of {MAX_POOL_CELLS})")
 
     @staticmethod
     def _not_fresh_where_declared(obj: MemoryObject) -> bool:
