@@ -10,6 +10,8 @@ on small inputs. All checks are ILP32 (`--32`), as the other memory tests.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from llumc.check.portfolio import check_program
@@ -98,3 +100,10 @@ def test_a_pool_is_k_objects_and_a_counter() -> None:
     assert [var.name for var in encoded.word.state if var.name.endswith(".runs")] == ["calloc_8.runs"]
     single = encode_file(Path(__file__).parent / "programs" / "memory" / "malloc_buffer_true.c", m32=True)
     assert single.heap_pool is None and all(obj.pool_index is None for obj in single.word.memory_objects)
+
+
+def test_a_bad_pool_size_is_one_line_and_exit_2() -> None:
+    completed = subprocess.run([sys.executable, "-m", "llumc", "check", str(HEAP / "list_sum_true.c"),
+                                "--heap-pool", "0"], capture_output=True, text=True, timeout=100)
+    assert completed.returncode == 2, completed.stderr
+    assert completed.stderr.strip() == "llumc: error: --heap-pool must be between 1 and 64", completed.stderr
