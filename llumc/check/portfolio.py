@@ -241,6 +241,8 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
             progress(f"{result.reason}: pools of {size} objects per allocation site in a loop")
         larger = _deepening_recursion(path, replace(options, heap_pool=size, timeout=left), progress)
         larger.seconds = time.monotonic() - started
+        larger.phases = {name: round(result.phases.get(name, 0.0) + larger.phases.get(name, 0.0), 3)
+                         for name in {**result.phases, **larger.phases}}
         if larger.verdict == "unknown" and not _pool_bound_reached(larger):
             # no answer with the larger pools (time, the object ids): the last bound stands named
             larger.reason = f"{larger.reason} (pools of {size} objects; before: {result.reason})"
