@@ -83,6 +83,10 @@ def check_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     recursion_depth: Optional[int] = typer.Option(
         None, "--recursion-depth", help="Recursion bound: this many nested calls first (default 4); deepened while reached."),
+    heap_pool: Optional[int] = typer.Option(
+        None, "--heap-pool",
+        help="Objects per malloc/calloc call site in a loop first (default 4); doubled while a site runs "
+             "more often, up to 64."),
     recursion: str = typer.Option(
         "auto", "--recursion",
         help="How recursion is encoded: auto (unrolled while that fits, then a call stack) | unroll | stack."),
@@ -129,6 +133,10 @@ def check_command(
         raise LlumcError("--timeout must be positive")
     if recursion_depth is not None and recursion_depth <= 0:
         raise LlumcError("--recursion-depth must be positive")
+    from llumc.encoding.memory import MAX_HEAP_POOL
+
+    if heap_pool is not None and not 1 <= heap_pool <= MAX_HEAP_POOL:
+        raise LlumcError(f"--heap-pool must be between 1 and {MAX_HEAP_POOL}")
     call_stack = _call_stack_choice(recursion)
     if memory_limit is not None and memory_limit <= 0:
         raise LlumcError("--memory-limit must be positive")
@@ -160,7 +168,8 @@ def check_command(
         return check_program(source, prop=spec.name, engine=engine, timeout=seconds, m32=m32, clang=clang,
                              solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
                              ic3_direction=ic3_direction, invariants=invariants, recursion_depth=recursion_depth,
-                             call_stack=call_stack, columns=witness is not None)  # only witnesses need columns
+                             call_stack=call_stack, columns=witness is not None,  # only witnesses need columns
+                             heap_pool=heap_pool)
 
     def work() -> None:
         if plan.task is not None:

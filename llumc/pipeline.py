@@ -42,6 +42,7 @@ from llumc.bitblast.blast_ahead import BlastAhead
 from llumc.bitblast.cnf import CnfBuilder
 from llumc.gcpause import cyclic_gc_paused
 from llumc.encoding.lbe import LargeBlockEncoder
+from llumc.encoding.memory import DEFAULT_HEAP_POOL
 from llumc.encoding.transys import build_small_block_system
 from llumc.encoding.terms import TermBuilder
 from llumc.encoding.wordsys import WordTransitionSystem
@@ -279,6 +280,14 @@ class EncodeResult:
     recursion_depth: int | None = None
     call_stack: bool = False
 
+    @property
+    def heap_pool(self) -> int | None:
+        """Objects per allocation site in a loop (llumc.encoding.memory.HeapPool), None where no
+        site is in a loop."""
+        sizes = [obj.pool_index + 1 for obj in getattr(self.word, "memory_objects", []) or []
+                 if obj.pool_index is not None]
+        return max(sizes) if sizes else None
+
 
 def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]) -> dict[tuple[str, int], int]:
     """The word-level leaves of one time step of a trace (the state before the step and the
@@ -313,18 +322,21 @@ def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:
 def build_transition_system(fn: "Function", *, prop: str = "unreach-call", scheme: str = "lbe",
                             classify=None, debug=None, fuse: bool | None = None,
                             memtrack: bool = True, terms: TermBuilder | None = None,
-                            exact_objects: frozenset[str] = frozenset()) -> WordTransitionSystem:
+                            exact_objects: frozenset[str] = frozenset(), heap_pool: int = DEFAULT_HEAP_POOL,
+                            pool_cuts: bool = False) -> WordTransitionSystem:
     """The word-level transition system of `main` for a property and scheme: large blocks
     (`llumc/encoding/lbe.py`) or small blocks (`llumc/encoding/transys.py`, "edge"/"paper"; `fuse` as there).
     `memtrack`: valid-memsafety's leak edges too (large blocks; `LargeBlockEncoder`).
     `terms`: the (empty) builder the large-block encoder makes its terms in.
     `exact_objects`: memory objects (IR names) kept exact however large (a refinement:
-    llumc.check.refinement; small blocks encode no memory)."""
+    llumc.check.refinement; small blocks encode no memory). `heap_pool`: objects per allocation
+    site in a loop; `pool_cuts`: a run past them ends without error instead of at the
+    allocation bound (llumc.encoding.memory.HeapPool; bug finding only, never a proof)."""
     if classify is None:
         from llumc.frontend.compile import classify_call as classify
     if scheme == "lbe":
         return LargeBlockEncoder(fn, prop, classify, debug, memtrack=memtrack, terms=terms,
-                                 exact_objects=exact_objects).build()
+                                 exact_objects=exact_objects, heap_pool=heap_pool, pool_cuts=pool_cuts).build()
     return build_small_block_system(fn, prop=prop, scheme=scheme, classify=classify, debug=debug, fuse=fuse)
 
 
@@ -335,8 +347,10 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 columns: bool = False, value_names: bool | None = None,
                 recursion_depth: int | None = None, ir_transform=None,
                 recursion_cuts: bool = False, call_stack: bool | None = None,
-                exact_objects: frozenset[str] = frozenset()) -> EncodeResult:
-    """C file -> DimSpec transition system for one property (`memtrack`, `exact_objects`: see
+                exact_objects: frozenset[str] = frozenset(), heap_pool: int = DEFAULT_HEAP_POOL,
+                pool_cuts: bool = False) -> EncodeResult:
+    """C file -> DimSpec transition system for one property (`memtrack`, `exact_objects`,
+    `heap_pool`, `pool_cuts`: see
     `build_transition_system`; `columns`: source columns in the debug information,
     `value_names`: the IR's value names, `recursion_depth`: how deep a recursion is unrolled
     (None: the default), `ir_transform`: a rewrite of the prepared IR, see `compile_c`;
@@ -351,7 +365,7 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                             fuse=fuse, division=division, memtrack=memtrack, columns=columns,
                             value_names=value_names, recursion_depth=recursion_depth,
                             ir_transform=ir_transform, recursion_cuts=recursion_cuts, call_stack=call_stack,
-                            exact_objects=exact_objects)
+                            exact_objects=exact_objects, heap_pool=heap_pool, pool_cuts=pool_cuts)
 
 
 def _size(path: str | Path) -> int:
@@ -367,7 +381,8 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                  columns: bool = False, value_names: bool | None = None,
                  recursion_depth: int | None = None, ir_transform=None,
                  recursion_cuts: bool = False, call_stack: bool | None = None,
-                 exact_objects: frozenset[str] = frozenset()) -> EncodeResult:
+                 exact_objects: frozenset[str] = frozenset(), heap_pool: int = DEFAULT_HEAP_POOL,
+                 pool_cuts: bool = False) -> EncodeResult:
     from llumc.frontend.cfg import read_main
     from llumc.frontend.compile import Checks, classify_call, compile_c
 
@@ -391,7 +406,8 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
         classify = classify_call if not recursion_cuts else \
             (lambda name: "abort" if classify_call(name) == "recursion-bound" else classify_call(name))
         word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify, debug=front.debug,
-                                       fuse=fuse, memtrack=memtrack, terms=terms, exact_objects=exact_objects)
+                                       fuse=fuse, memtrack=memtrack, terms=terms, exact_objects=exact_objects,
+                                       heap_pool=heap_pool, pool_cuts=pool_cuts)
         t_word = time.perf_counter() - start
         ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                                     division=division, ahead=ahead)

@@ -89,8 +89,6 @@ UNSUPPORTED = {
     "variable-length array in a loop": ("int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;"
                                         " for (int j = 0; j < 2; j++) { int a[n]; a[0] = j; if (a[0] != j)"
                                         " reach_error(); } return 0; }", "variable-length array"),
-    "malloc in a loop": ("#include <stdlib.h>\nint main() { int *p = 0; for (int i = 0; i < __VERIFIER_nondet_int(); i++)"
-                         " p = malloc(4); if (p) *p = 1; return 0; }", "malloc"),
 }
 
 

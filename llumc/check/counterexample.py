@@ -99,6 +99,9 @@ class FaultSite:
     # an access the model does not hold (main's arguments past what it models): neither a
     # fault nor a valid access as far as the model knows, so the answer is UNKNOWN
     undecided: bool = False
+    # an allocation site in a loop ran more often than its pool has objects: the allocation
+    # bound (llumc.encoding.memory.HeapPool), an outcome of its own (`llumc.check` enlarges the pools)
+    bound: bool = False
 
 
 def memory_objects(encoded: EncodeResult) -> list:
@@ -119,6 +122,8 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
         if evaluate(fault.cond, leaves, cache):
             if fault.leak:
                 return FaultSite(fault.line, fault.access, leak=True)
+            if fault.bound:
+                return FaultSite(fault.line, fault.access, bound=True)
             for what, outside in fault.unmodelled:
                 if evaluate(outside, leaves, cache):
                     return FaultSite(fault.line, what, undecided=True)
@@ -156,8 +161,11 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
     of the j-th, freed by then (docs/memory.md, "Allocation model and address reuse"). None when the model
     observes no heap address: then no choice of the allocator matters to the trace."""
     objects = memory_objects(encoded)
-    by_site = {obj.site_key: obj for obj in objects if obj.heap and obj.site_key is not None}
-    if encoded.fn is None or not any(obj.address is not None for obj in by_site.values()):
+    by_site: dict[int, list] = {}  # a call site -> its object, or its pool's in order
+    for obj in objects:
+        if obj.heap and obj.site_key is not None:
+            by_site.setdefault(obj.site_key, []).append(obj)
+    if encoded.fn is None or not any(obj.address is not None for site in by_site.values() for obj in site):
         return None
     symbols = read_symbol_map(encoded.ts.comments)
     symbol_of = {var.index: symbol for symbol, var in zip(symbols.state, encoded.word.state)}
@@ -165,8 +173,14 @@ def heap_reuse(encoded: EncodeResult, trace: list[list[int]]) -> list[tuple[int,
     for i in range(len(trace) - 1):
         for name in executed_blocks(encoded, trace[i]):
             for ins in encoded.fn.block(name).instrs:
-                obj = by_site.get(ins.key) if ins.opcode == "call" else None
-                if obj is not None:
+                site = by_site.get(ins.key) if ins.opcode == "call" else None
+                if site is not None:
+                    # a site in a loop hands out object n after n runs (a step runs it at most once)
+                    runs = site[0].pool_runs
+                    n = 0 if runs is None else symbols.value(symbol_of[runs.index], trace[i])
+                    if n >= len(site):
+                        continue  # all of the pool taken: the run ends at the allocation bound
+                    obj = site[n]
                     address = obj.address
                     allocations.append(None if address is None
                                        else symbols.value(symbol_of[address.index], trace[i + 1]))
@@ -296,7 +310,7 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     from llumc.encoding.memory import pointer_text, stored_pointer_text
 
     objects = result.word.memory_objects
-    pointer_cells = {var.index for obj in objects if obj.pointer_cells for var in obj.cells}
+    pointer_cells = {var.index for obj in objects for var in obj.pointer_cell_vars}
     index_of = {id(symbol): var.index for symbol, var in zip(symbols.state, result.word.state)}
     # main's arguments set up in the first step: the trace's `arguments` line shows them
     setup = {var.index for obj in objects if obj.argument
@@ -392,6 +406,10 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
             return result
         if fault.undecided:
             result.reason = f"not modelled: {fault.description} at {where}"
+            return result
+        if fault.bound:
+            result.error = ErrorSite("allocation-bound", fault.line, fault.description)
+            result.reason = f"heap allocation bound reached: {fault.description} at {where}"
             return result
         if prop == "valid-memsafety":
             if progress:

@@ -24,6 +24,7 @@ from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.errors import UnsupportedError
 from llumc.frontend.callstack import FIRST_STACK_DEPTH, MAX_STACK_DEPTH
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
+from llumc.encoding.memory import DEFAULT_HEAP_POOL, MAX_HEAP_POOL
 from llumc.pipeline import EncodeResult, encode_file
 
 ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit")
@@ -143,6 +144,10 @@ class CheckOptions:
     call_stack: bool | None = None
     # large memory objects (IR names) encoded exact: the refinements so far (`_refining`)
     exact_objects: frozenset[str] = frozenset()
+    # objects per allocation site in a loop (None: DEFAULT_HEAP_POOL); `_growing_pools` doubles it
+    heap_pool: int | None = None
+    # runs past a pool's last object end without error (bug finding only: never TRUE)
+    pool_cuts: bool = False
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -180,6 +185,7 @@ def check_program(
     columns: bool = False,
     recursion_depth: int | None = None,
     call_stack: bool | None = None,
+    heap_pool: int | None = None,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
@@ -194,7 +200,7 @@ def check_program(
     options = CheckOptions(prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang, solver=solver,
                            ir_trace=ir_trace, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
                            memtrack=memtrack, columns=columns, recursion_depth=recursion_depth,
-                           call_stack=call_stack)
+                           call_stack=call_stack, heap_pool=heap_pool)
     return check(path, options, progress)
 
 
@@ -202,7 +208,69 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     """`check_program` with its options in one value."""
     if options.prop == "valid-memsafety" and options.memtrack is None:
         return _memsafety_in_two_checks(path, options, progress)
-    return _deepening_recursion(path, options, progress)
+    return _growing_pools(path, options, progress)
+
+
+def _pool_bound_reached(result: CheckResult) -> bool:
+    return result.verdict == "unknown" and result.error is not None and result.error.kind == "allocation-bound"
+
+
+def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
+    """One check (`_deepening_recursion`); while its answer is that an allocation site in a loop
+    runs more often than its pool has objects (llumc.encoding.memory.HeapPool), the check
+    again with pools twice as large, in the time left, up to MAX_HEAP_POOL objects per site;
+    at the largest, errors within the pools (`_bug_within_pools`). A TRUE needs pools the
+    program never exhausts: every run that allocates at most K times per site is in the model.
+    (The engines' traces are short first, so an error within fewer allocations than the bound
+    is mostly found on the way; the search within the bound, which proves nothing and costs a
+    check, runs once, where the pools cannot grow.)"""
+    started = time.monotonic()
+    result = _deepening_recursion(path, options, progress)
+    while _pool_bound_reached(result) and result.heap_pool is not None:
+        size = 2 * result.heap_pool
+        left = _time_left(options, started)
+        if size > MAX_HEAP_POOL:
+            found = _bug_within_pools(path, options, progress, started, result.heap_pool)
+            if found is not None:
+                return found
+            result.reason = f"{result.reason} (pools of {result.heap_pool} objects are the largest)"
+            return result
+        if left is not None and left < 1.0:
+            return result
+        if progress:
+            progress(f"{result.reason}: pools of {size} objects per allocation site in a loop")
+        larger = _deepening_recursion(path, replace(options, heap_pool=size, timeout=left), progress)
+        larger.seconds = time.monotonic() - started
+        larger.phases = {name: round(result.phases.get(name, 0.0) + larger.phases.get(name, 0.0), 3)
+                         for name in {**result.phases, **larger.phases}}
+        if larger.verdict == "unknown" and not _pool_bound_reached(larger):
+            # no answer with the larger pools (time, the object ids): the last bound stands named
+            larger.reason = f"{larger.reason} (pools of {size} objects; before: {result.reason})"
+            if larger.heap_pool is None:  # they did not fit: look within the last ones
+                found = _bug_within_pools(path, options, progress, started, result.heap_pool)
+                if found is not None:
+                    return found
+            return larger
+        result = larger
+    return result
+
+
+def _bug_within_pools(path: str | Path, options: CheckOptions, progress: Progress | None,
+                      started: float, size: int) -> CheckResult | None:
+    """A replayed FALSE among the runs that stay within pools of `size` objects, in half the
+    time left (at most 20 s): the engines' last trace ended at the allocation bound and may
+    hide an error as short as it."""
+    left = _time_left(options, started)
+    if left is not None and left < 2.0:
+        return None
+    if progress:
+        progress("allocation bound reached: looking for errors within it")
+    found = _deepening_recursion(path, replace(options, pool_cuts=True, heap_pool=size,
+                                               timeout=20.0 if left is None else min(20.0, left / 2)), progress)
+    if found.verdict != "false":
+        return None
+    found.seconds = time.monotonic() - started
+    return found
 
 
 # Procedure summaries are tried once the bound has been deepened this far (one round from the
@@ -391,7 +459,8 @@ def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: 
                                   "memory leaks (valid-memtrack)")
     if progress:
         progress("no invalid dereference or free (proven); now memory leaks (valid-memtrack)")
-    second = check(path, replace(options, timeout=left, memtrack=True), progress)
+    # (the pools the first check needed: a smaller one reaches the bound again)
+    second = check(path, replace(options, timeout=left, memtrack=True, heap_pool=first.heap_pool), progress)
     second.seconds += first.seconds
     second.phases = {name: round(first.phases.get(name, 0.0) + second.phases.get(name, 0.0), 3)
                      for name in {**first.phases, **second.phases}}
@@ -505,6 +574,10 @@ class CheckSchedule:
             # the system held the runs within the recursion bound only
             res = CheckResult("unknown", self.options.prop, res.engine, reason=(
                 f"no error within {self.encoded.recursion_depth} nested calls"))
+        if res.verdict == "true" and self.options.pool_cuts:
+            # the system held the runs within the pools only
+            res = CheckResult("unknown", self.options.prop, res.engine, reason=(
+                f"no error within {self.encoded.heap_pool} allocations per site in a loop"))
         if res.verdict == "true" and self.reborn:
             # memory.MemoryObject.reborn: each iteration's instance is the same object here
             res = CheckResult("unknown", self.options.prop, res.engine, reason=(
@@ -516,6 +589,7 @@ class CheckSchedule:
         res.heap_objects = self.heap_objects
         res.recursion_depth = self.encoded.recursion_depth if self.encoded is not None else None
         res.call_stack = self.encoded.call_stack if self.encoded is not None else False
+        res.heap_pool = self.encoded.heap_pool if self.encoded is not None else None
         res.invariant_search = self.search_report
         if self.strengthening is not None and res.verdict == "true" and self.invariants_checked:
             res.invariants = [loop.to_json() for loop in self.strengthening.loops]
@@ -540,7 +614,8 @@ class CheckSchedule:
                                            memtrack=o.memtrack is not False, columns=o.columns,
                                            recursion_depth=o.recursion_depth, ir_transform=o.ir_transform,
                                            recursion_cuts=o.recursion_cuts, call_stack=o.call_stack,
-                                           exact_objects=o.exact_objects)
+                                           exact_objects=o.exact_objects, pool_cuts=o.pool_cuts,
+                                           heap_pool=o.heap_pool or DEFAULT_HEAP_POOL)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
         except _Timeout:
@@ -778,7 +853,7 @@ class CheckSchedule:
         recursion deeper than its bound is not refined: the bound is deepened instead."""
         if self.refuted is None or self.refuted[0] is not result or result.verdict != "unknown":
             return []
-        if result.error is not None and result.error.kind == "recursion-bound":
+        if result.error is not None and result.error.kind in ("recursion-bound", "allocation-bound"):
             return []
         return self.refuted[1]
 

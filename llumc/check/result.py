@@ -82,6 +82,9 @@ class CheckResult:
     # reached; llumc.frontend.procedures); None if it does not recurse
     recursion_depth: int | None = None
     call_stack: bool = False  # the recursion ran on a call stack of that many frames (else unrolled)
+    # objects per allocation site in a loop (llumc.encoding.memory.HeapPool: a TRUE shows no
+    # site runs more often); None if no allocation site is in a loop
+    heap_pool: int | None = None
     # TRUE by procedure summaries (llumc.check.summaries): {function, expression} per fact, each
     # proven by induction over the calls; main proven with the calls replaced by them
     summaries: list[dict] = field(default_factory=list)

@@ -33,7 +33,7 @@ import math
 
 from llumc.frontend.cfg import POINTER_WIDTH, Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
-from llumc.encoding.memory import MemoryEncoder, uses_memory
+from llumc.encoding.memory import DEFAULT_HEAP_POOL, MemoryEncoder, uses_memory
 from llumc.encoding.terms import Term, TermBuilder
 from llumc.encoding.valuesets import KnownBits, constant_sets
 from llumc.encoding.wordsys import BlockCode, StepEncoder, WordTransitionSystem
@@ -155,7 +155,8 @@ class Region:
 
 class LargeBlockEncoder(StepEncoder):
     def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True,
-                 terms: TermBuilder | None = None, exact_objects: frozenset[str] = frozenset()):
+                 terms: TermBuilder | None = None, exact_objects: frozenset[str] = frozenset(),
+                 heap_pool: int = DEFAULT_HEAP_POOL, pool_cuts: bool = False):
         super().__init__(fn, prop, "lbe", classify, debug, terms)
         self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
         succ = {b.name: successors(b) for b in fn.blocks}
@@ -174,8 +175,11 @@ class LargeBlockEncoder(StepEncoder):
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
         # memory left after SROA (llumc/encoding/memory.py); allocas are constant pointers, never state
         # `exact_objects`: large objects made exact by a refinement (`MemoryEncoder`)
+        # `heap_pool`, `pool_cuts`: objects per allocation site in a loop, and whether a run past
+        # them ends without error (`MemoryEncoder`)
         self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug, exact_objects=exact_objects,
-                                    strict_allocation=prop == "valid-memsafety") if uses_memory(fn) else None
+                                    strict_allocation=prop == "valid-memsafety", heap_pool=heap_pool,
+                                    pool_cuts=pool_cuts) if uses_memory(fn) else None
         self.constants: dict[int, Term] = {}
         if self.memory is not None:
             self.constants = {key: self.memory.constant(key)

@@ -62,9 +62,17 @@ EXACT_CELLS = int(os.environ.get("LLUMC_EXACT_CELLS", "1024"))
 MEMORY_INTRINSICS = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
 HEAP_FUNCTIONS = ("malloc", "calloc", "free")
 MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
+# An allocation site in a loop is a pool of this many objects at first (docs/memory.md,
+# "Allocation sites in loops"); llumc.check doubles it while the bound is reached, up to
+# MAX_HEAP_POOL (with the other objects within the 254 object ids).
+DEFAULT_HEAP_POOL = 4
+MAX_HEAP_POOL = 64
+# ... and larger pools only while their exact cells stay within this (each costs about 600
+# clauses, docs/memory.md: 4096 of them about 2.4 M)
+MAX_POOL_CELLS = 4096
 
-__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "uses_memory", "EXACT_CELLS", "can_be_exact",
-           "pointer_text", "stored_pointer_text"]
+__all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "HeapPool", "uses_memory", "EXACT_CELLS", "can_be_exact",
+           "pointer_text", "stored_pointer_text", "DEFAULT_HEAP_POOL", "MAX_HEAP_POOL"]
 
 
 def uses_memory(fn: Function) -> bool:
@@ -121,6 +129,9 @@ class MemoryObject:
     static: bool  # a global that stayed a global (initial contents from its initializer)
     where: str = ""  # file:line of its declaration or first use
     pointer_cells: bool = False  # every access stores or loads a whole pointer (`int *t[4]`)
+    # the cells that only ever hold whole pointers (`MemoryEncoder._pointer_cells`: all of
+    # `int *t[4]`, a list node's `next`), shown as pointers in traces
+    pointer_cell_vars: list = field(default_factory=list)
     # more cells than the exact bound: no contents at all (a read is a fresh nondet value, a
     # write is only checked for validity); its size, hence every validity check, stays exact
     abstract: bool = False
@@ -129,8 +140,10 @@ class MemoryObject:
     size_operands: list = field(default_factory=list)
     element: int = 1  # bytes per unit of the size operands
     size_var: object = None
-    heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site)
+    heap: str | None = None  # "malloc" | "calloc": a heap object (one per call site, or one of a pool's)
     site_key: int | None = None  # heap: the key of its call instruction
+    pool_index: int | None = None  # one of a site's pool (`HeapPool`): returned by the site's run pool_index + 1
+    pool_runs: object = None  # one of a pool's: its site's counter (`HeapPool.counter`)
     # heap: StateVar, 1 while the object is allocated; a local whose lifetime is followed
     # (llumc.frontend.lifetimes: a pointer may outlive its scope): 1 while it is alive
     allocated: object = None
@@ -174,6 +187,20 @@ class MemoryObject:
         return f"{self.c_name}[{index}]" if self.element_cells else f"{self.c_name}.cell[{index}]"
 
 
+@dataclass
+class HeapPool:
+    """A malloc/calloc call site that may run more than once (inside a loop): `objects` are its
+    K objects, each allocated at most once; its n-th run returns object n (from 1), counted by
+    `counter` (StateVar, the runs so far, 0 at the start); a run when all K are taken reaches
+    the allocation bound, an outcome of its own (docs/memory.md, "Allocation sites in loops")."""
+
+    site_key: int
+    name: str  # "malloc_6": the site (its objects are `malloc_6#1` ...)
+    where: str  # file:line of the call
+    objects: list = field(default_factory=list)
+    counter: object = None
+
+
 class _StepUpdates(dict):
     """A step's new values of memory state variables (index -> term), counting every update:
     reads of abstract memory share a value only between updates (`MemoryEncoder._read_havoc`)."""
@@ -204,6 +231,9 @@ class MemoryFault:
     # when it lies inside the argument but outside what the model holds of it (undecided)
     unmodelled: list = field(default_factory=list)
     leak: bool = False  # not an access: heap memory no pointer reaches, or not freed at the end
+    # not an access: an allocation site in a loop ran more often than its pool has objects
+    # (`HeapPool`): the allocation bound, neither an error nor a valid run
+    bound: bool = False
 
 
 @dataclass
@@ -388,8 +418,14 @@ class MemoryEncoder:
     `encode(...)` for each memory instruction in execution order, `end_step(here, writes)`."""
 
     def __init__(self, fn: Function, tb: TermBuilder, new_state, debug=None, exact_cells: int | None = None,
-                 exact_objects: frozenset[str] = frozenset(), strict_allocation: bool = False):
+                 exact_objects: frozenset[str] = frozenset(), strict_allocation: bool = False,
+                 heap_pool: int = DEFAULT_HEAP_POOL, pool_cuts: bool = False):
         self.fn, self.tb, self.new_state, self.debug = fn, tb, new_state, debug
+        # objects per allocation site in a loop (`HeapPool`); `pool_cuts`: a run past a pool's
+        # last object ends without error instead of at the allocation bound (bug finding
+        # within the bound only: such a system proves nothing)
+        self.heap_pool, self.pool_cuts = heap_pool, pool_cuts
+        self.pools: dict[int, HeapPool] = {}  # call site key -> its pool
         # valid-memsafety: an allocation of nondeterministic size that is negative, overflows or
         # exceeds MAX_SYMBOLIC_BYTES is a fault; otherwise (unreach-call, no-overflow) it
         # succeeds with the size asked, as SV-COMP's rules say (`_allocate_symbolic`)
@@ -431,7 +467,6 @@ class MemoryEncoder:
         # a condition the step must satisfy from here on (an allocator's choice of address),
         # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
         self.last_assumption: Term | None = None
-        self._static_offset: dict[int, int | None] = {}
         self._choose_cells()
 
     # ----------------------------------------------------------------- objects
@@ -483,7 +518,10 @@ class MemoryEncoder:
                     if ins.callee == LIFETIME_START and self._in_loop(block.name):
                         obj.reborn = True
                 elif _is_heap_call(ins) and ins.callee != "free":
-                    self.object_of_call[ins.key] = self._heap_object(ins, block.name)
+                    if self._in_loop(block.name):
+                        self.pools[ins.key] = self._heap_pool(ins)
+                    else:
+                        self.object_of_call[ins.key] = self._heap_object(ins)
                 elif _is_argv_call(ins):
                     self.object_of_call[ins.key] = self._argument_objects(ins)
                 elif ins.opcode in ("load", "store", "getelementptr") and ins.mem_type is None:
@@ -502,23 +540,33 @@ class MemoryEncoder:
                     if obj is not None and ins.line and ":" not in obj.where:
                         obj.where = self._where(ins)
 
-    def _heap_object(self, ins: Instr, block: str) -> MemoryObject:
-        """One object per malloc/calloc call site that runs at most once (not in a loop): SV-COMP
-        assumes allocation succeeds, so the site yields that object, allocated from then on."""
+    def _heap_object(self, ins: Instr, pool_index: int | None = None) -> MemoryObject:
+        """A malloc/calloc call site's object: the one object of a site that runs at most once
+        (not in a loop), or object `pool_index` of a site's pool. SV-COMP assumes allocation
+        succeeds, so the site yields that object, allocated from then on."""
         where = self._where(ins)
         sizes = ins.operands[:2] if ins.callee == "calloc" else ins.operands[:1]
-        if self._in_loop(block):
-            raise _unsupported(f"{ins.callee} in a loop (a call site that may run unboundedly often)", where)
         symbolic = not all(isinstance(size, Const) for size in sizes)
         size = 0 if symbolic else math.prod(size.value for size in sizes)
         name = f"{ins.callee}_{ins.line}" if ins.line else ins.callee
+        if pool_index is not None:
+            name = f"{name}#{pool_index + 1}"
         obj = self._new_object(name, f"[{size} x i8]", size, False, where)
         if symbolic:
             obj.size_operands = list(sizes)
         obj.c_name = name
         obj.heap = ins.callee
         obj.site_key = ins.key
+        obj.pool_index = pool_index
         return obj
+
+    def _heap_pool(self, ins: Instr) -> HeapPool:
+        """A call site in a loop: `heap_pool` objects with consecutive ids (its pointer is the
+        first id plus the run counter, `_pool_call`)."""
+        site = f"{ins.callee}_{ins.line}" if ins.line else ins.callee
+        pool = HeapPool(ins.key, site, self._where(ins))
+        pool.objects = [self._heap_object(ins, n) for n in range(self.heap_pool)]
+        return pool
 
     def _argument_objects(self, ins: Instr) -> MemoryObject:
         """main's argument vector and the strings it points to (llumc.frontend.mainargs): the
@@ -585,6 +633,9 @@ class MemoryEncoder:
             alloca = self.object_of_alloca.get(op.key) or self.object_of_call.get(op.key)
             if alloca is not None:
                 return {alloca.id}
+            pool = self.pools.get(op.key)
+            if pool is not None:
+                return {obj.id for obj in pool.objects}
             return pts.get(op.key, set())
         if isinstance(op, GlobalAddr):
             return {self.object_of_global[op.name].id}
@@ -632,6 +683,8 @@ class MemoryEncoder:
                         add(mine, {INVALID_OBJECT})  # the run ends at the call: never used
                     elif op == "call" and ins.key in self.object_of_call:
                         add(mine, {self.object_of_call[ins.key].id})
+                    elif op == "call" and ins.key in self.pools:
+                        add(mine, {obj.id for obj in self.pools[ins.key].objects})
                     elif op == "call":
                         raise _unsupported(f"pointer returned by '{ins.callee}'", self._where(ins))
                     else:
@@ -655,25 +708,94 @@ class MemoryEncoder:
         return [o for o in self.objects if o.id in ids]
 
     # ----------------------------------------------------------------- cells
-    def _static_offset_of(self, op) -> int | None:
-        """Constant byte offset of a pointer from its object's start, when the GEP chain is."""
+    # a pointer with more possible offsets than this has any offset (`_pointer_offsets`)
+    MAX_OFFSETS = 16
+
+    def _pointer_offsets(self) -> dict[int, frozenset[int] | None]:
+        """Flow-insensitive, beside the points-to sets: value key -> the byte offsets from its
+        object's start the pointer may have (None: any), through constant GEPs, phis, selects
+        and pointers stored in memory (a list's `p = p->next` keeps offset 0). Which accesses
+        may overlap a stored pointer rests on it (`_check_pointer_mixing`). NULL and invalid
+        pointers point into no object and add no offset."""
+        instrs = [ins for b in self.fn.blocks for ins in b.instrs]
+        offsets: dict[int, frozenset[int] | None] = {}
+        stored: dict[int, frozenset[int] | None] = {o.id: None if o.pointees else frozenset() for o in self.objects}
+        for vector in self.objects:
+            if vector.argument == "vector":
+                stored[vector.id] = frozenset({0})
+        changed = True
+
+        def join(a: frozenset[int] | None, b: frozenset[int] | None) -> frozenset[int] | None:
+            if a is None or b is None:
+                return None
+            both = a | b
+            return both if len(both) <= self.MAX_OFFSETS else None
+
+        def of(op) -> frozenset[int] | None:
+            if isinstance(op, GlobalAddr):
+                return frozenset({0})
+            if not isinstance(op, Ref):
+                return frozenset()
+            if op.key in self.object_of_alloca or op.key in self.object_of_call or op.key in self.pools:
+                return frozenset({0})
+            return offsets.get(op.key, frozenset())
+
+        def update(table: dict, key: int, new: frozenset[int] | None) -> None:
+            nonlocal changed
+            old = table.get(key, frozenset())
+            joined = join(old, new)
+            if joined != old:
+                table[key] = joined
+                changed = True
+
+        while changed:
+            changed = False
+            for ins in instrs:
+                op = ins.opcode
+                if ins.width == POINTER_WIDTH and op != "alloca":
+                    if op == "getelementptr":
+                        base = of(ins.operands[0])
+                        constant = all(isinstance(i, Const) for i in ins.operands[1:])
+                        new = None if base is None or not constant else \
+                            frozenset(b + self._constant_gep(ins) for b in base)
+                    elif op == "phi":
+                        new = frozenset()
+                        for value, _ in ins.incoming:
+                            new = join(new, of(value))
+                    elif op == "select":
+                        new = join(of(ins.operands[1]), of(ins.operands[2]))
+                    elif op == "freeze":
+                        new = of(ins.operands[0])
+                    elif op == "load":
+                        new = frozenset()
+                        for o in self._operand_targets(ins.operands[0], self.points_to):
+                            new = join(new, stored.get(o, frozenset()))
+                    else:  # allocation sites (their uses read {0}, `of`), calls that end the run
+                        new = frozenset()
+                    update(offsets, ins.key, new)
+                elif op == "store" and ins.mem_type == "ptr":
+                    for o in self._operand_targets(ins.operands[1], self.points_to):
+                        if o in stored:
+                            update(stored, o, of(ins.operands[0]))
+                elif _is_memory_call(ins) and "memset" not in ins.callee:
+                    source: frozenset[int] | None = frozenset()
+                    for o in self._operand_targets(ins.operands[1], self.points_to):
+                        source = join(source, stored.get(o, frozenset()))
+                    for o in self._operand_targets(ins.operands[0], self.points_to):
+                        if o in stored:
+                            update(stored, o, source)
+        return offsets
+
+    def _offsets_of(self, op) -> frozenset[int] | None:
+        """The byte offsets from its object's start a pointer operand may have (None: any; also
+        where the analysis found none, which the points-to sets may still see otherwise)."""
         if isinstance(op, GlobalAddr):
-            return 0
+            return frozenset({0})
         if not isinstance(op, Ref):
             return None
-        if op.key in self.object_of_alloca:
-            return 0
-        if op.key in self._static_offset:
-            return self._static_offset[op.key]
-        self._static_offset[op.key] = None  # cycles (phis) are not constant
-        ins = self.defs.get(op.key)
-        result = None
-        if ins is not None and ins.opcode == "getelementptr" and all(isinstance(i, Const) for i in ins.operands[1:]):
-            base = self._static_offset_of(ins.operands[0])
-            if base is not None:
-                result = base + self._constant_gep(ins)
-        self._static_offset[op.key] = result
-        return result
+        if op.key in self.object_of_alloca or op.key in self.object_of_call or op.key in self.pools:
+            return frozenset({0})
+        return self._offsets.get(op.key) or None
 
     def _constant_gep(self, ins: Instr) -> int:
         total = 0
@@ -720,9 +842,10 @@ class MemoryEncoder:
                     if "memset" not in ins.callee:
                         pointers.append((ins.operands[1], length, None))
                 for op, size, pointer in pointers:
-                    offset = self._static_offset_of(op)
+                    offsets = self._offsets_of(op)
                     for obj in self.targets(op):
-                        found[obj.id].append(_Access(size, pointer, offset))
+                        found[obj.id] += [_Access(size, pointer, offset) for offset in offsets] \
+                            if offsets is not None else [_Access(size, pointer, None)]
         return found
 
     def _is_uninit_value(self, op) -> bool:
@@ -732,6 +855,7 @@ class MemoryEncoder:
         return ins is not None and ins.opcode == "call" and (ins.callee or "").startswith("__llumc_uninit_")
 
     def _choose_cells(self) -> None:
+        self._offsets = self._pointer_offsets()
         accesses = self._accesses()
         self._access_lists = accesses
         for obj in self.objects:
@@ -751,6 +875,11 @@ class MemoryEncoder:
                 and not obj.argument
             if obj.argument == "vector" and obj.cell != self.layout.pointer_bytes:
                 raise _unsupported("argv read or written other than as whole pointers", obj.where)
+        pooled = sum(obj.size // obj.cell for obj in self.objects if obj.pool_index is not None and not obj.abstract)
+        if pooled > MAX_POOL_CELLS and self.heap_pool > DEFAULT_HEAP_POOL:
+            # (the first pools are always encoded: each of their objects is within EXACT_CELLS)
+            raise _unsupported(f"heap pools of {self.heap_pool} objects per site ({pooled} exact cells, "
+                               f"beyond the budget of {MAX_POOL_CELLS})")
 
     @staticmethod
     def _not_fresh_where_declared(obj: MemoryObject) -> bool:
@@ -832,6 +961,13 @@ class MemoryEncoder:
                 # followed local: dead before its declaration and after its scope
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
                 obj.allocated = self.new_state(name, 1, "memory", 0, [name])
+        for obj in self.objects:
+            obj.pointer_cell_vars = self._pointer_cells(obj)
+        for pool in self.pools.values():
+            name = f"{pool.name}.runs"
+            pool.counter = self.new_state(name, len(pool.objects).bit_length(), "memory", 0, [name])
+            for obj in pool.objects:
+                obj.pool_runs = pool.counter
 
     def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object]):
         """The tracked index of `obj`: one state variable for all abstract objects whose
@@ -966,7 +1102,12 @@ class MemoryEncoder:
                 if ins.opcode != "icmp" or not any(self._is_pointer(op) for op in ins.operands):
                     continue
                 keys.add(ins.key)
-                met = objects_of(ins.operands[0]) | objects_of(ins.operands[1])
+                left, right = objects_of(ins.operands[0]), objects_of(ins.operands[1])
+                if ins.predicate in ("eq", "ne") and not (left and right):
+                    # with NULL (or the invalid object) on one side: decided without addresses,
+                    # no object lies at address 0 (`_compare`); a list's `p != NULL` is one
+                    continue
+                met = left | right
                 if len(met) > 1 and not all(functions.get(o) for o in met):
                     # (functions only: distinct functions have distinct addresses, decided by
                     # identity without any address)
@@ -1273,16 +1414,11 @@ class MemoryEncoder:
 
     def _heap_call(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
         tb = self.tb
+        if ins.key in self.pools:
+            return self._pool_call(ins, arg, guard, here)
         if ins.callee != "free":
             obj = self.object_of_call[ins.key]
-            if obj.size_operands:
-                guard = self._allocate_symbolic(ins, obj, arg, guard, here)
-            self._place(obj, guard)  # before it is allocated: apart from the objects alive
-            self._current[obj.allocated.index] = tb.ite(guard, tb.true(), self._cell(obj.allocated))
-            if obj.heap == "calloc":
-                for var in obj.cells:
-                    self._current[var.index] = tb.ite(guard, tb.const(0, var.width), self._cell(var))
-            self._start_lifetime(obj, guard, 0 if obj.heap == "calloc" else None)
+            self._allocate(ins, obj, arg, guard, here)
             return self.pointer(obj.id)
         # free(p): p is NULL, or the start of an allocated heap object, which is then freed
         pointer = arg(0)
@@ -1303,6 +1439,44 @@ class MemoryEncoder:
         for obj, hit in hits:
             self._current[obj.allocated.index] = tb.ite(tb.and_(enabled, hit), tb.false(), self._cell(obj.allocated))
         return None
+
+    def _allocate(self, ins: Instr, obj: MemoryObject, arg, guard: Term, here: Term) -> None:
+        """malloc/calloc hands out `obj` where `guard` holds: its size (nondeterministic: set
+        here), its address, its allocated bit, its contents (calloc: zero)."""
+        tb = self.tb
+        if obj.size_operands:
+            guard = self._allocate_symbolic(ins, obj, arg, guard, here)
+        self._place(obj, guard)  # before it is allocated: apart from the objects alive
+        self._current[obj.allocated.index] = tb.ite(guard, tb.true(), self._cell(obj.allocated))
+        if obj.heap == "calloc":
+            for var in obj.cells:
+                self._current[var.index] = tb.ite(guard, tb.const(0, var.width), self._cell(var))
+        self._start_lifetime(obj, guard, 0 if obj.heap == "calloc" else None)
+
+    def _pool_call(self, ins: Instr, arg, guard: Term, here: Term) -> Term:
+        """A run of an allocation site in a loop: with n runs before it (the counter) it hands
+        out the pool's object n (each object once, so its contents start as C says: any value,
+        calloc's zero); with all K objects taken it reaches the allocation bound, a fault of
+        its own (`MemoryFault.bound`) — or, with `pool_cuts`, the run ends without error."""
+        tb = self.tb
+        pool = self.pools[ins.key]
+        runs = self._cell(pool.counter)
+        full = tb.eq(runs, tb.const(len(pool.objects), runs.width))
+        if self.pool_cuts:
+            self._assume(tb.or_(tb.not_(guard), tb.not_(full)))
+        else:
+            cond = tb.and_(here, tb.and_(guard, full))
+            what = f"{pool.name} allocated more than {len(pool.objects)} times"
+            self.faults.append(MemoryFault(self._head, ins.line, what, cond, tb.false(), bound=True))
+        go = tb.and_(guard, tb.not_(full))
+        for n, obj in enumerate(pool.objects):
+            self._allocate(ins, obj, arg, tb.and_(go, tb.eq(runs, tb.const(n, runs.width))), here)
+        self._current[pool.counter.index] = tb.ite(go, tb.op("add", runs, tb.const(1, runs.width)), runs)
+        if not self.pool_cuts:
+            self.last_fault = full if self.last_fault is None else tb.or_(self.last_fault, full)
+        first = pool.objects[0].id
+        object_id = tb.op("add", tb.zext(runs, OBJECT_BITS), tb.const(first, OBJECT_BITS))
+        return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
 
     def _start_lifetime(self, obj: MemoryObject, guard: Term, value: int | None) -> None:
         """Where an object is allocated its tracked cell holds what C says: `value` (calloc: 0),

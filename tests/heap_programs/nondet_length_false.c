@@ -1,0 +1,18 @@
+// a list of nondeterministic length; the third node gets a wrong value
+#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+struct node { int data; struct node *next; };
+int main() {
+  int n = __VERIFIER_nondet_int();
+  struct node *head = 0;
+  for (int i = 0; i < n; i++) {
+    struct node *x = malloc(sizeof(struct node));
+    x->data = i == 2 ? -1 : 1;
+    x->next = head;
+    head = x;
+  }
+  for (struct node *p = head; p; p = p->next)
+    if (p->data != 1) reach_error();
+  return 0;
+}
