@@ -404,11 +404,68 @@ def _unsupported(construct: str, where: str = "") -> UnsupportedError:
 # --------------------------------------------------------------------------- the encoder
 
 
+@dataclass(frozen=True)
+class _Congruence:
+    """Byte offsets `r + k * modulus` (k >= 0 any, r in `residues`): a pointer from a GEP at
+    a computed index (`MemoryEncoder._gep_offsets`)."""
+    modulus: int
+    residues: frozenset[int]
+
+
+# a pointer's possible byte offsets from its object's start: a finite set, a congruence, or
+# None (any offset)
+_Offsets = frozenset[int] | _Congruence | None
+
+
+def _shifted_congruence(base: _Offsets, constant: int, modulus: int) -> _Congruence:
+    """`base + constant + any multiple of modulus` (base not None)."""
+    if isinstance(base, _Congruence):
+        modulus = math.gcd(modulus, base.modulus)
+        residues = base.residues
+    else:
+        residues = base
+    return _Congruence(modulus, frozenset((r + constant) % modulus for r in residues))
+
+
+def _join_offsets(a: _Offsets, b: _Offsets, limit: int) -> _Offsets:
+    """Offsets either may have: finite sets unite up to `limit` members (then any); with a
+    congruence, the gcd of the moduli and the residues modulo it."""
+    if a is None or b is None:
+        return None
+    if isinstance(a, _Congruence) or isinstance(b, _Congruence):
+        modulus = math.gcd(*(x.modulus for x in (a, b) if isinstance(x, _Congruence)))
+        residues = frozenset(r % modulus for x in (a, b) for r in (x.residues if isinstance(x, _Congruence) else x))
+        return _Congruence(modulus, residues)
+    both = a | b
+    return both if len(both) <= limit else None
+
+
+# a congruence is spelled out as offsets within an object of at most this many bytes
+MAX_CONGRUENCE_BYTES = 1 << 16
+
+
+def _spelled(access: "_Access", obj) -> frozenset[int]:
+    """An access's offsets (not None) as numbers within `obj`."""
+    if isinstance(access.offset, _Congruence):
+        return _offsets_within(access.offset, obj)
+    return frozenset({access.offset})
+
+
+def _offsets_within(offsets: _Offsets, obj) -> frozenset[int] | None:
+    """The offsets a pointer may have inside `obj`: a congruence spelled out over the object's
+    constant size (None where that is unknown or too large, or for any offset)."""
+    if not isinstance(offsets, _Congruence):
+        return offsets
+    if obj.size_operands or obj.argument or not 0 < obj.size <= MAX_CONGRUENCE_BYTES:
+        return None
+    return frozenset(o for r in offsets.residues for o in range(r, obj.size, offsets.modulus))
+
+
 @dataclass
 class _Access:
     size: int
     pointer: bool  # the loaded/stored value is a pointer
-    offset: int | None  # constant offset from the object's start, when known
+    offset: int | _Congruence | None  # offset from the object's start, when known
 
 
 class MemoryEncoder:
@@ -711,27 +768,23 @@ class MemoryEncoder:
     # a pointer with more possible offsets than this has any offset (`_pointer_offsets`)
     MAX_OFFSETS = 16
 
-    def _pointer_offsets(self) -> dict[int, frozenset[int] | None]:
+    def _pointer_offsets(self) -> dict[int, "_Offsets"]:
         """Flow-insensitive, beside the points-to sets: value key -> the byte offsets from its
-        object's start the pointer may have (None: any), through constant GEPs, phis, selects
-        and pointers stored in memory (a list's `p = p->next` keeps offset 0). Which accesses
-        may overlap a stored pointer rests on it (`_check_pointer_mixing`). NULL and invalid
-        pointers point into no object and add no offset."""
+        object's start the pointer may have (None: any), through GEPs, phis, selects and
+        pointers stored in memory (a list's `p = p->next` keeps offset 0). A GEP at a computed
+        index gives a congruence (`_Congruence`: `&table[i].value` is 4 modulo the struct's 8
+        bytes). Which accesses may overlap a stored pointer rests on it
+        (`_check_pointer_mixing`). NULL and invalid pointers point into no object and add no
+        offset."""
         instrs = [ins for b in self.fn.blocks for ins in b.instrs]
-        offsets: dict[int, frozenset[int] | None] = {}
-        stored: dict[int, frozenset[int] | None] = {o.id: None if o.pointees else frozenset() for o in self.objects}
+        offsets: dict[int, _Offsets] = {}
+        stored: dict[int, _Offsets] = {o.id: None if o.pointees else frozenset() for o in self.objects}
         for vector in self.objects:
             if vector.argument == "vector":
                 stored[vector.id] = frozenset({0})
         changed = True
 
-        def join(a: frozenset[int] | None, b: frozenset[int] | None) -> frozenset[int] | None:
-            if a is None or b is None:
-                return None
-            both = a | b
-            return both if len(both) <= self.MAX_OFFSETS else None
-
-        def of(op) -> frozenset[int] | None:
+        def of(op) -> _Offsets:
             if isinstance(op, GlobalAddr):
                 return frozenset({0})
             if not isinstance(op, Ref):
@@ -740,7 +793,10 @@ class MemoryEncoder:
                 return frozenset({0})
             return offsets.get(op.key, frozenset())
 
-        def update(table: dict, key: int, new: frozenset[int] | None) -> None:
+        def join(a: _Offsets, b: _Offsets) -> _Offsets:
+            return _join_offsets(a, b, self.MAX_OFFSETS)
+
+        def update(table: dict, key: int, new: _Offsets) -> None:
             nonlocal changed
             old = table.get(key, frozenset())
             joined = join(old, new)
@@ -754,10 +810,7 @@ class MemoryEncoder:
                 op = ins.opcode
                 if ins.width == POINTER_WIDTH and op != "alloca":
                     if op == "getelementptr":
-                        base = of(ins.operands[0])
-                        constant = all(isinstance(i, Const) for i in ins.operands[1:])
-                        new = None if base is None or not constant else \
-                            frozenset(b + self._constant_gep(ins) for b in base)
+                        new = self._gep_offsets(ins, of(ins.operands[0]))
                     elif op == "phi":
                         new = frozenset()
                         for value, _ in ins.incoming:
@@ -778,7 +831,7 @@ class MemoryEncoder:
                         if o in stored:
                             update(stored, o, of(ins.operands[0]))
                 elif _is_memory_call(ins) and "memset" not in ins.callee:
-                    source: frozenset[int] | None = frozenset()
+                    source: _Offsets = frozenset()
                     for o in self._operand_targets(ins.operands[1], self.points_to):
                         source = join(source, stored.get(o, frozenset()))
                     for o in self._operand_targets(ins.operands[0], self.points_to):
@@ -786,7 +839,40 @@ class MemoryEncoder:
                             update(stored, o, source)
         return offsets
 
-    def _offsets_of(self, op) -> frozenset[int] | None:
+    def _gep_offsets(self, ins: Instr, base: "_Offsets") -> "_Offsets":
+        """The offsets of a GEP's result from those of its base: constant indices add their
+        byte offset; a computed index into an array (or the first index) adds any multiple of
+        the element's size, so the result is a congruence modulo the gcd of those sizes."""
+        if base is None:
+            return None
+        constant, modulus = 0, 0
+        ty = ins.mem_type
+        try:
+            for position, index in enumerate(ins.operands[1:]):
+                value = None
+                if isinstance(index, Const):
+                    value = index.value - (1 << index.width) if index.value >> (index.width - 1) & 1 else index.value
+                elif not isinstance(index, Ref):
+                    return None
+                if position == 0:
+                    step, is_field = self.layout.size(ty), False
+                else:
+                    ty, step, is_field = self._step_type(ty, value, ins)
+                if is_field:
+                    constant += step
+                elif value is None:
+                    modulus = math.gcd(modulus, step)
+                else:
+                    constant += value * step
+        except UnsupportedError:
+            return None
+        if modulus == 0:
+            if isinstance(base, _Congruence):
+                return _Congruence(base.modulus, frozenset((r + constant) % base.modulus for r in base.residues))
+            return frozenset(b + constant for b in base)
+        return _join_offsets(frozenset(), _shifted_congruence(base, constant, modulus), self.MAX_OFFSETS)
+
+    def _offsets_of(self, op) -> "_Offsets":
         """The byte offsets from its object's start a pointer operand may have (None: any; also
         where the analysis found none, which the points-to sets may still see otherwise)."""
         if isinstance(op, GlobalAddr):
@@ -844,8 +930,12 @@ class MemoryEncoder:
                 for op, size, pointer in pointers:
                     offsets = self._offsets_of(op)
                     for obj in self.targets(op):
-                        found[obj.id] += [_Access(size, pointer, offset) for offset in offsets] \
-                            if offsets is not None else [_Access(size, pointer, None)]
+                        if isinstance(offsets, _Congruence):  # spelled out where needed (`_spelled`)
+                            fits = _offsets_within(offsets, obj) is not None
+                            found[obj.id].append(_Access(size, pointer, offsets if fits else None))
+                        else:
+                            found[obj.id] += [_Access(size, pointer, offset) for offset in offsets] \
+                                if offsets is not None else [_Access(size, pointer, None)]
         return found
 
     def _is_uninit_value(self, op) -> bool:
@@ -901,10 +991,9 @@ class MemoryEncoder:
             return
         if any(a.offset is None for a in pointer + integer):
             raise _unsupported(f"pointers and integers stored in the same memory ('{obj.c_name}')")
-        for p in pointer:
-            for i in integer:
-                if p.offset < i.offset + i.size and i.offset < p.offset + p.size:
-                    raise _unsupported(f"pointer read or written as an integer ('{obj.c_name}')")
+        pointer_bytes = {o + k for a in pointer for o in _spelled(a, obj) for k in range(a.size)}
+        if any(o + k in pointer_bytes for a in integer for o in _spelled(a, obj) for k in range(a.size)):
+            raise _unsupported(f"pointer read or written as an integer ('{obj.c_name}')")
 
     # ----------------------------------------------------------------- state
     def cell_name(self, obj: MemoryObject, index: int) -> str:
@@ -1001,9 +1090,9 @@ class MemoryEncoder:
         if obj.pointer_cells:
             return list(obj.cells)
         accesses = self._access_lists.get(obj.id, [])
-        offsets = {a.offset for a in accesses if a.pointer is True}
-        if None in offsets:
+        if any(a.offset is None for a in accesses if a.pointer is True):
             return []
+        offsets = {o for a in accesses if a.pointer is True for o in _spelled(a, obj)}
         return [obj.cells[offset // obj.cell] for offset in sorted(offsets)
                 if offset % obj.cell == 0 and offset // obj.cell < len(obj.cells)]
 
