@@ -96,6 +96,9 @@ bench: $(STAMP) ## llumc bench on LLUMC's set (BENCH_TASKS, BENCH_ARGS)
 # list folders; verdicts in the file names), 20 s each, ILP32; about 11 minutes at worst.
 bench-memory: $(STAMP) ## llumc bench on benchmarks/memory (arrays, lists, heap), 20 s each
 	$(LLUMC) bench benchmarks/memory --32 --timeout 20 --jobs 1 --out bench-out/memory
+	@# llumc bench reads unreach-call and no-overflow tags; the valid-memsafety tasks one by one
+	@for f in benchmarks/memory/*valid-memsafety.c; do \
+	  echo "$$f: $$($(LLUMC) check $$f --32 --property valid-memsafety --timeout 20 | head -1)"; done
 
 clean: ## remove .venv, caches and build output
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
