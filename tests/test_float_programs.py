@@ -27,6 +27,7 @@ C_FLOAT = re.compile(r"-?(\d+\.\d*(e[-+]\d+)?f?|\d+e[-+]\d+f?|INFINITY|NAN \(0x[
     ("powers_of_two_true.c", "true"),
     ("int_float_exact_true.c", "true"),
     ("filter_bounded_true.c", "true"),
+    ("fmod_tenths_false.c", "false"),
 ])
 def test_float_programs(program: str, verdict: str) -> None:
     result = check_program(PROGRAMS / program, timeout=120)
