@@ -325,8 +325,8 @@ def q_divide_back(s: Backend):
 
 
 def q_newton_step(s: Backend):
-    """One Newton step r' = 0.5 (r + x / r) for x in [1, 2], r in [1, 2]: r' below 1 (impossible:
-    r + x/r >= 2 sqrt(x) >= 2, and rounding keeps 2)."""
+    """One Newton step r' = 0.5 (r + x / r) for x in [1, 2], r in [1, 2]: r' below 1 (impossible
+    in the reals, r + x/r >= 2 sqrt(x) >= 2; unsatisfiable in floats too, as all three answer)."""
     x, r = s.float_var("x", SINGLE), s.float_var("r", SINGLE)
     step = s.arith("fmul", SINGLE, s.float_const(0.5, SINGLE),
                    s.arith("fadd", SINGLE, r, s.arith("fdiv", SINGLE, x, r)))
@@ -342,7 +342,7 @@ def q_fmod_tenths(s: Backend):
 
 
 def q_fmod_bound(fmt: FloatFormat) -> Callable[[Backend], Any]:
-    """|fmod(x, y)| >= |y| for finite x, nonzero y that is no NaN: impossible."""
+    """abs(fmod(x, y)) >= abs(y) for finite x, nonzero y that is no NaN: impossible."""
     def build(s: Backend):
         x, y = s.float_var("x", fmt), s.float_var("y", fmt)
         zero = s.float_const(0.0, fmt)
@@ -371,7 +371,7 @@ QUERIES = [
     Query("nan", "nan_false.c: 0*x is NaN, float", "sat", q_nan),
     Query("int-float inexact", "int_float_inexact_false.c: (int)(float)n != n, 0 <= n <= 2^24+1", "sat",
           q_int_float(0, (1 << 24) + 1)),
-    Query("int-float exact", "int_float_exact_true.c: |n| <= 2^24", "unsat", q_int_float(-(1 << 24), 1 << 24)),
+    Query("int-float exact", "int_float_exact_true.c: abs(n) <= 2^24", "unsat", q_int_float(-(1 << 24), 1 << 24)),
     Query("filter step", "filter_bounded_true.c: one inductive step of [-10, 10]", "unsat", q_filter_step),
     Query("newton step", "newton_sqrt_true.c: r' = (r + x/r)/2 < 1 for x, r in [1, 2]", "unsat", q_newton_step),
     Query("fmod tenths", "fmod_tenths_false.c: fmod(n/10.0, 0.1) > 0.05, 0 <= n <= 100", "sat", q_fmod_tenths),
@@ -379,8 +379,8 @@ QUERIES = [
     Query("x*x == 2 double", "no double squares to 2.0", "unsat", q_square(DOUBLE)),
     Query("sqrt bound", "0 <= x <= 1e6 and sqrt(x) > 1000, double", "unsat", q_sqrt_bound),
     Query("divide back", "(a/b)*b != a for a, b in [1, 2], double", "sat", q_divide_back),
-    Query("fmod bound float", "|fmod(x, y)| >= |y|, float", "unsat", q_fmod_bound(SINGLE)),
-    Query("fmod bound double", "|fmod(x, y)| >= |y|, double", "unsat", q_fmod_bound(DOUBLE)),
+    Query("fmod bound float", "abs(fmod(x, y)) >= abs(y), float", "unsat", q_fmod_bound(SINGLE)),
+    Query("fmod bound double", "abs(fmod(x, y)) >= abs(y), double", "unsat", q_fmod_bound(DOUBLE)),
 ]
 
 

@@ -2,7 +2,7 @@
 
 Why circuits built here: Boolector (the bit-blaster) has no floating-point theory, and the
 solvers that have one (z3, Bitwuzla) are not dependencies; their bit-blasted circuits could not
-enter our term DAG anyway. Each operation is lowered when the term is made into ordinary
+enter our term DAG anyway, and measured larger (docs/encoding.md, `llumc.bench.fp_libraries`). Each operation is lowered when the term is made into ordinary
 bit-vector terms, so everything downstream (bit-blasting, DimSpec, AIGER, BTOR2, the engines,
 `terms.evaluate`) works unchanged. Floats are plain 32/64-bit vectors.
 
