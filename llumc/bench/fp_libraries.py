@@ -574,8 +574,8 @@ def size_table(timeout: float, operations: list[str]) -> None:
                 if status != "ok":
                     cells += [status if status == "timeout" else f"error ({result})", ""]
                 elif tool == "z3":
-                    cells += [f"{_number(result['and'])} ({_number(result['and2'])} + 3 x {_number(result['ite/iff'])})",
-                              _number(result["clauses"])]
+                    parts = f"{_number(result['and2'])} + 3 x {_number(result['ite/iff'])}"
+                    cells += [f"{_number(result['and'])} ({parts})", _number(result["clauses"])]
                 else:
                     cells += [_number(result["and"]), _number(result["clauses"])]
             print(f"| {operation} | {width} | " + " | ".join(cells) + " |", flush=True)
