@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory samples clean
+.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory bench-fp samples clean
 
 # `make` alone lists the targets: the first rule is the default, and each target's `## ` line is its help.
 help: ## list the targets with one line each
@@ -82,6 +82,14 @@ bench-solvers: $(STAMP) ## BMC and IC3 per DimSpec file; IC3 and BMC beside ABC 
 EXPORT_BENCH_TIMEOUT ?= 60
 bench-export: $(STAMP) ## AIGER export beside ABC's pdr; k-induction on DimSpec and AIGER
 	$(PY) -m llumc.bench.export_bench --timeout $(EXPORT_BENCH_TIMEOUT) --jobs 2
+
+# Floating point: llumc's circuits beside z3's fpa2bv and Bitwuzla's symfpu lowering (sizes per
+# operation) and SAT time on the float programs' queries (llumc + CaDiCaL, z3, Bitwuzla). z3 and
+# Bitwuzla are installed into .venv here for the bench only: they are not llumc dependencies.
+FP_BENCH_ARGS ?= --timeout 120
+bench-fp: $(STAMP) ## circuit sizes and SAT times: llumc's float circuits, z3, Bitwuzla
+	$(PY) -m pip install --quiet z3-solver bitwuzla
+	$(PY) -m llumc.bench.fp_libraries $(FP_BENCH_ARGS)
 
 # The full run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).

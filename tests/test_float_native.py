@@ -76,8 +76,6 @@ def _compare(ins: Instr, key: tuple, operand_widths: list[int], choices: list[in
 @pytest.mark.parametrize("width", [32, 64])
 @pytest.mark.parametrize("opcode", ["fadd", "fsub", "fmul", "fdiv", "frem"])
 def test_arithmetic(opcode: str, width: int) -> None:
-    if opcode == "frem" and width == 64:
-        pytest.skip("frem on double is a named UNKNOWN (no circuit)")
     _compare(Instr(opcode, 1, "%r", width), ("arith", opcode, width), [width, width], [width], 1)
 
 

@@ -252,6 +252,28 @@ def binary_case(op: str, fmt: FloatFormat) -> Case:
                 lambda tb, o: [fp_binary(tb, op, fmt, *o)], float_agrees(fmt), (fmt.width, fmt.width))
 
 
+def remainder_case(fmt: FloatFormat) -> Case:
+    """frem (fmod): the binary operands, and a third of pairs built for it (`remainder_pair`)."""
+    case = binary_case("frem", fmt)
+    case.operands = lambda rng: remainder_pair(rng, fmt) if rng.random() < 0.35 else random_pair(rng, fmt)
+    return case
+
+
+def remainder_pair(rng: random.Random, fmt: FloatFormat) -> tuple[int, int]:
+    """Operands where fmod is hard: exponent differences up to the largest (a huge dividend,
+    a subnormal divisor), divisors of few significant bits (powers of two: a significand equal
+    to 2^(p-1)), dividends just above a multiple of the divisor."""
+    top = mask(fmt.exponent) - 1
+    ea = rng.choice([top, top - rng.randint(0, 60), rng.randint(1, top)])
+    eb = rng.choice([0, 0, 1, rng.randint(1, 60), rng.randint(1, top)])
+    fa, fb = rng.getrandbits(fmt.fraction), rng.getrandbits(fmt.fraction)
+    if rng.random() < 0.4:
+        fb &= ~mask(fmt.fraction - rng.randint(0, 3))  # 0 (a power of two) up to three top bits
+    if rng.random() < 0.2:
+        fa = rng.choice([0, 1, mask(fmt.fraction), fb, fb + 1])
+    return compose(fmt, rng.getrandbits(1), ea, fa), compose(fmt, rng.getrandbits(1), eb, fb)
+
+
 def unary_case(op: str, fmt: FloatFormat) -> Case:
     if op == "sqrt":
         circuit = lambda tb, o: [fp_sqrt(tb, fmt, o[0])]  # noqa: E731
@@ -357,7 +379,7 @@ def all_cases() -> list[Case]:
         cases += predicate_cases(fmt)
         cases += [to_int_case(fmt, w, s) for w in INT_WIDTHS for s in (True, False)]
         cases += [from_int_case(fmt, w, s) for w in INT_WIDTHS for s in (True, False)]
-    cases.append(binary_case("frem", SINGLE))
+    cases += [remainder_case(fmt) for fmt in (SINGLE, DOUBLE)]
     return cases + resize_cases()
 
 
@@ -456,10 +478,13 @@ def test_folded_terms_compute_the_same(case: Case):
         assert evaluate(case, TermBuilder(), o) == evaluate(case, IntBuilder(), o), (str(case), o)
 
 
-def test_frem_on_double_is_not_built():
-    tb = TermBuilder()
-    with pytest.raises(NotImplementedError, match="frem on double"):
-        fp_binary(tb, "frem", DOUBLE, tb.input(0, 64), tb.input(1, 64))
+def test_frem_reaches_the_largest_exponent_difference():
+    """fmod(DBL_MAX, the smallest subnormal) and its neighbours, against Python's exact fmod."""
+    builder = IntBuilder()
+    for a, b in [(0x7FEFFFFFFFFFFFFF, 1), (0x7FEFFFFFFFFFFFFF, 3), (0x7FE0000000000000, 1), (0x7FE0000000000001, 7),
+                 (0x7FEFFFFFFFFFFFFF, 0x000FFFFFFFFFFFFF), (0x7FEFFFFFFFFFFFFE, 0x0010000000000000)]:
+        ours = fp_binary(builder, "frem", DOUBLE, builder.const(a, 64), builder.const(b, 64)).value
+        assert ours == float_bits(DOUBLE, math.fmod(float_value(DOUBLE, a), float_value(DOUBLE, b))), (hex(a), hex(b))
 
 
 def test_canonical_nans():

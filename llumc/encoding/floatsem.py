@@ -55,7 +55,7 @@ def float_value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: 
 
 
 class _Unsupported(Exception):
-    """What the circuits do not build (frem on double) or the IR gives in a form we do not read."""
+    """What the circuits do not build or the IR gives in a form we do not read."""
 
 
 def _value(tb: TermBuilder, ins: Instr, arg: Callable[[int], Term], fresh: Fresh) -> Term:
