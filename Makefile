@@ -88,7 +88,7 @@ bench-export: $(STAMP) ## AIGER export beside ABC's pdr; k-induction on DimSpec 
 # Bitwuzla are installed into .venv here for the bench only: they are not llumc dependencies.
 FP_BENCH_ARGS ?= --timeout 120
 bench-fp: $(STAMP) ## circuit sizes and SAT times: llumc's float circuits, z3, Bitwuzla
-	$(PY) -m pip install --quiet z3-solver bitwuzla
+	$(PY) -m pip install --quiet z3-solver==5.4.1.0 bitwuzla==0.10.0
 	$(PY) -m llumc.bench.fp_libraries $(FP_BENCH_ARGS)
 
 # The full run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
