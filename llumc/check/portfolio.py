@@ -260,13 +260,20 @@ def _bug_within_pools(path: str | Path, options: CheckOptions, progress: Progres
     """A replayed FALSE among the runs that stay within pools of `size` objects, in half the
     time left (at most 20 s): the engines' last trace ended at the allocation bound and may
     hide an error as short as it."""
+    return _false_within(_deepening_recursion, path, replace(options, pool_cuts=True, heap_pool=size),
+                         progress, started, 2, "allocation bound reached: looking for errors within it")
+
+
+def _false_within(check, path: str | Path, options: CheckOptions, progress: Progress | None,
+                  started: float, share: int, message: str) -> CheckResult | None:
+    """`check` on a system cut at a bound (its TRUE says nothing), in 1/`share` of the time
+    left and at most 20 s: its FALSE, replayed, or None."""
     left = _time_left(options, started)
     if left is not None and left < 2.0:
         return None
     if progress:
-        progress("allocation bound reached: looking for errors within it")
-    found = _deepening_recursion(path, replace(options, pool_cuts=True, heap_pool=size,
-                                               timeout=20.0 if left is None else min(20.0, left / 2)), progress)
+        progress(message)
+    found = check(path, replace(options, timeout=20.0 if left is None else min(20.0, left / share)), progress)
     if found.verdict != "false":
         return None
     found.seconds = time.monotonic() - started
@@ -306,17 +313,8 @@ def _bug_within_bound(path: str | Path, options: CheckOptions, progress: Progres
     """A replayed FALSE among the runs that stay within the recursion bound, in a third of the
     time left (at most 20 s): the engines' first trace may end at the bound and hide an error
     as short as it."""
-    left = _time_left(options, started)
-    if left is not None and left < 2.0:
-        return None
-    if progress:
-        progress("recursion deeper than its bound: looking for errors within it")
-    found = _refining(path, replace(options, recursion_cuts=True, recursion_depth=depth,
-                                    timeout=20.0 if left is None else min(20.0, left / 3)), progress)
-    if found.verdict != "false":
-        return None
-    found.seconds = time.monotonic() - started
-    return found
+    return _false_within(_refining, path, replace(options, recursion_cuts=True, recursion_depth=depth),
+                         progress, started, 3, "recursion deeper than its bound: looking for errors within it")
 
 
 def _with_summaries(path: str | Path, options: CheckOptions, progress: Progress | None,

@@ -1779,6 +1779,14 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
     (llumc.frontend.sharing); False where the sharing rewrite did not take the program.
     `models`: how to compile the library models a program without the bodies needs."""
     original = text
+
+    def again(**changed) -> FrontendResult:
+        """From the prepared text once more, with `changed` options (a rewrite that did not take)."""
+        options = dict(calls=calls, stack=stack, share=share) | changed
+        return _compile_prepared(original, source, options["calls"], m32=m32, checks=checks,
+                                 recursion_depth=recursion_depth, stack=options["stack"],
+                                 share=options["share"], models=models)
+
     text, bound, stacked = _procedures_inlinable(text, source, calls, recursion_depth, stack=stack)
     # the globals localised before inlining when that gives what `_localise_globals` would
     # (saves the LLVM round trip after inlining); else None and that round trip below
@@ -1790,8 +1798,7 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
         try:
             module = _on_call_stack(module, bound)
         except NotStackable:
-            return _compile_prepared(original, source, calls, m32=m32, checks=checks,
-                                     recursion_depth=recursion_depth, stack=False, share=share, models=models)
+            return again(stack=False)
     shared: set[str] = set()
     if share and (stacked or _may_need_sharing(text)):
         module, shared = _marked_for_sharing(module)
@@ -1803,14 +1810,12 @@ def _compile_prepared(text: str, source: Path, calls: CallFacts, *, m32: bool, c
         try:
             module = _share_procedures(module, shared)
         except NotShareable:
-            return _compile_prepared(original, source, calls, m32=m32, checks=checks,
-                                     recursion_depth=recursion_depth, stack=stack, share=False, models=models)
+            return again(share=False)
     if not calls.indirect and any(not fn.is_declaration and fn.name != "main" for fn in module.functions):
         # a function left after inlining: its address is used as a value, though no call goes
         # through a pointer; tagged as dispatching does (found here: a scan of every program's
         # text for address uses would cost seconds on the largest)
-        return _compile_prepared(original, source, replace(calls, indirect=True), m32=m32, checks=checks,
-                                 recursion_depth=recursion_depth, stack=stack, share=share, models=models)
+        return again(calls=replace(calls, indirect=True))
     if early is not None:
         module = _run_passes(module, _promote)
         _check_promoted(module, source, reads_no_undef)

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from llumc.frontend.cfg import split_top
+
 __all__ = ["MODELS_SOURCE", "MODELLED_FUNCTIONS", "INTRINSIC_MODELS", "needs_models", "call_models"]
 
 MODELS_SOURCE = Path(__file__).with_name("libc_models.c")
@@ -72,23 +74,6 @@ def _lines_containing(text: str, word: str) -> list[str]:
     return lines
 
 
-def _split_arguments(arguments: str) -> list[str]:
-    """Top-level comma split of a call's argument list."""
-    depth, current, parts = 0, [], []
-    for char in arguments:
-        if char in "([{<":
-            depth += 1
-        elif char in ")]}>":
-            depth -= 1
-        elif char == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-            continue
-        current.append(char)
-    parts.append("".join(current).strip())
-    return parts
-
-
 def call_models(text: str) -> str:
     """The module text with each memory intrinsic of non-constant length a call of its model
     (same arguments, same debug location; memset's byte widened to the model's `int`)."""
@@ -98,7 +83,7 @@ def call_models(text: str) -> str:
     def replace(match: re.Match) -> str:
         nonlocal counter
         indent, what, pointers, length_type, length, rest = match.groups()
-        arguments = [_PARAMETER_ATTRIBUTES.sub("", argument) for argument in _split_arguments(pointers)]
+        arguments = [_PARAMETER_ATTRIBUTES.sub("", argument) for argument in split_top(pointers)]
         lines = []
         if what == "memset":
             counter += 1

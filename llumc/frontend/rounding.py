@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from llumc.frontend.cfg import split_top
 from llumc.frontend.libcalls import LIBRET_PREFIX
 
 MODE_GLOBAL = "__llumc_rounding_mode"
@@ -101,7 +102,7 @@ class _Rewriter:
         if result is None and ty != "void":  # (clang names every value; an unnamed one is numbered)
             return line
         debug = re.search(r", !dbg !\d+", tail)
-        call = _Call(result, ty, callee, _split_arguments(args_text), debug.group(0) if debug else "")
+        call = _Call(result, ty, callee, split_top(args_text), debug.group(0) if debug else "")
         rewritten = self._rewrite(call)
         return line if rewritten is None else "\n".join(rewritten)
 
@@ -206,24 +207,6 @@ class _Call:
     @property
     def result_prefix(self) -> str:
         return f"{self.result} = " if self.result else ""
-
-
-def _split_arguments(text: str) -> list[str]:
-    """The call's arguments (`float %x`, `metadata !"round.dynamic"`), split at top-level commas."""
-    args, depth, current = [], 0, []
-    for char in text:
-        if char in "([{<":
-            depth += 1
-        elif char in ")]}>":
-            depth -= 1
-        if char == "," and depth == 0:
-            args.append("".join(current).strip())
-            current = []
-        else:
-            current.append(char)
-    if "".join(current).strip():
-        args.append("".join(current).strip())
-    return args
 
 
 def _metadata(arg: str) -> str:

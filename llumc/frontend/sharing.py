@@ -44,7 +44,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from llumc.frontend.callstack import STACK_PREFIX, _argument_value, _arguments
+from llumc.frontend.callstack import _DEF, _LABEL, STACK_PREFIX, _argument_value, _arguments
+from llumc.frontend.callstack import _VALUE as _LOCAL
 from llumc.frontend.cfg import split_top
 from llumc.frontend.procedures import BOUND_PREFIX
 
@@ -63,9 +64,6 @@ _DEFINE = re.compile(r"^define ([^@\n]*)@([\w.$-]+)\((.*)\)([^(){}\n]*)\{$", re.
 _CALL = re.compile(r"\bcall [^@\n]*?@([\w.$-]+)\(")
 # inside a function body `@f(` is a call of f (a function used as a value is `@f` alone)
 _CALLEE = re.compile(r"@([\w.$-]+)\(")
-_LABEL = re.compile(r"^([\w.$-]+):")
-_DEF = re.compile(r"^  %([\w.$-]+) = ")
-_LOCAL = re.compile(r"%([\w.$-]+)")
 _PHI_INCOMING = re.compile(r", %([\w.$-]+) \]")
 _ALLOCATION = re.compile(r"\bcall [^@\n]*@(malloc|calloc|realloc|alloca|free|__llumc_lifetime_\w+|llvm\.stacksave"
                          r"[\w.]*)\(")
