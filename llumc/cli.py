@@ -51,7 +51,7 @@ def check_command(
     property_file: Optional[Path] = typer.Option(
         None, "--property-file", help="SV-COMP property file (.prp): the property to check (of a task: only it)."
     ),
-    engine: str = typer.Option("portfolio", "--engine", help="portfolio (explicit-state search, IC3 and k-induction) | ic3 | kind | bmc | explicit."),
+    engine: str = typer.Option("portfolio", "--engine", help="portfolio (word-level BMC, explicit-state search, IC3 and k-induction) | ic3 | kind | bmc | explicit | word-bmc (the word-level BMC alone)."),
     timeout: Optional[float] = typer.Option(
         None, "--timeout",
         help="Seconds of wall time: the verdict is printed by then (+2 s at most), else UNKNOWN (timeout during "

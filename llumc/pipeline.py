@@ -29,6 +29,8 @@ auxiliary variable (inputs + Tseitin), so IC3 never generalises over them.
 from __future__ import annotations
 
 import time
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,6 +125,8 @@ class SymbolMap:
 
     def value(self, symbol: StateSymbol | InputSymbol, assignment: list[int]) -> int:
         """Value of a symbol in one time step of a trace (list of signed literals by variable)."""
+        if isinstance(assignment, WordAssignment):
+            return assignment.words.get(symbol.lo, 0)
         return sum(1 << i for i, var in enumerate(range(symbol.lo, symbol.hi + 1)) if assignment[var - 1] > 0)
 
     def block_of(self, assignment: list[int]) -> str:
@@ -298,6 +302,83 @@ def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]
     for inp, symbol in zip(encoded.word.inputs, symbols.inputs):
         leaves[("input", inp.index)] = symbols.value(symbol, assignment)
     return leaves
+
+
+class WordAssignment(Sequence[int]):
+    """One time step of a trace given by its words (the value of each state variable and input,
+    by the first DimSpec variable of its bits) instead of a literal per variable: a trace of
+    2 000 steps over 1 000 `int` cells would be 390 000 literals per step. Indexing gives the
+    signed literal as a list would (auxiliary variables false); `SymbolMap.value` reads the
+    words directly."""
+
+    def __init__(self, n: int, words: dict[int, int], ranges: list[tuple[int, int]]):
+        self.n, self.words = n, words
+        self.starts = sorted(lo for lo, _ in ranges)
+        self.ends = dict(ranges)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.n))]
+        var = index + 1 if index >= 0 else self.n + index + 1
+        if not 1 <= var <= self.n:
+            raise IndexError(index)
+        at = bisect_right(self.starts, var) - 1
+        lo = self.starts[at] if at >= 0 else 0
+        if at < 0 or var > self.ends[lo]:
+            return -var
+        return var if self.words.get(lo, 0) >> (var - lo) & 1 else -var
+
+
+class TraceBits:
+    """Word-level states and inputs <-> DimSpec literals, through the symbol map: the traces of
+    the engines that run on the word-level system (llumc.explicit, llumc.wordbmc) are made here."""
+
+    def __init__(self, encoded: EncodeResult):
+        symbols = read_symbol_map(encoded.ts.comments)
+        self.n = encoded.ts.n
+        self.state = [(s.lo, s.hi) for s in symbols.state]
+        self.inputs = [(i.lo, i.hi) for i in symbols.inputs]
+        self.word = encoded.word
+
+    @staticmethod
+    def _literals(lo: int, hi: int, value: int) -> list[int]:
+        return [v if value >> (v - lo) & 1 else -v for v in range(lo, hi + 1)]
+
+    def cube(self, state: tuple[int, ...], only: set[int] | None = None) -> list[int]:
+        lits: list[int] = []
+        for index, (lo, hi) in enumerate(self.state):
+            if only is None or index in only:
+                lits.extend(self._literals(lo, hi, state[index]))
+        return lits
+
+    def assignment(self, state: tuple[int, ...], inputs: dict[int, int]) -> list[int]:
+        """One time step of a trace: signed literals for 1..n (auxiliaries false)."""
+        value = [-v for v in range(1, self.n + 1)]
+        for lit in self.cube(state):
+            value[abs(lit) - 1] = lit
+        for index, x in inputs.items():
+            for lit in self._literals(*self.inputs[index], x):
+                value[abs(lit) - 1] = lit
+        return value
+
+    def word_assignment(self, state: tuple[int, ...], inputs: dict[int, int]) -> WordAssignment:
+        """`assignment`, held as words."""
+        words = {lo: value for (lo, _hi), value in zip(self.state, state)}
+        words.update((self.inputs[index][0], value) for index, value in inputs.items())
+        return WordAssignment(self.n, words, self.state + self.inputs)
+
+    def state_of(self, model: list[int], offset: int = 0) -> tuple[int, ...]:
+        truth = {abs(lit): lit > 0 for lit in model}
+        return tuple(sum(1 << (v - lo) for v in range(lo, hi + 1) if truth.get(v + offset, False))
+                     for lo, hi in self.state)
+
+    def inputs_of(self, model: list[int]) -> dict[int, int]:
+        truth = {abs(lit): lit > 0 for lit in model}
+        return {index: sum(1 << (v - lo) for v in range(lo, hi + 1) if truth.get(v, False))
+                for index, (lo, hi) in enumerate(self.inputs)}
 
 
 def executed_blocks(encoded: EncodeResult, assignment: list[int]) -> list[str]:

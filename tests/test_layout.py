@@ -23,6 +23,7 @@ STAGES: dict[str, int] = {
     "llumc.export": 5,
     "llumc.invariants": 5,
     "llumc.explicit": 6,
+    "llumc.wordbmc": 6,
     "llumc.check": 7,
     "llumc.svcomp": 8,
     "llumc.bench": 8,

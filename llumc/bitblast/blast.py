@@ -285,6 +285,14 @@ def boolector_instance(rewrite_level: int, *, var_subst: bool) -> pyboolector.Bo
     return btor
 
 
+def incremental_solver() -> pyboolector.Boolector:
+    """A Boolector for many satisfiability calls with assumptions and models (llumc.wordbmc)."""
+    btor = pyboolector.Boolector()
+    btor.Set_opt(_option_id(btor, "incremental"), 1)
+    btor.Set_opt(_option_id(btor, "model-gen"), 1)
+    return btor
+
+
 def dump_asserted(btor: pyboolector.Boolector, nodes: list) -> str:
     """The AIGER text of the conjunction of `nodes` (asserted here): one output."""
     for node in nodes:

@@ -27,7 +27,7 @@ from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
 from llumc.encoding.memory import DEFAULT_HEAP_POOL, MAX_HEAP_POOL
 from llumc.pipeline import EncodeResult, encode_file
 
-ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit")
+ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit", "word-bmc")
 # IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
 IC3_DIRECTIONS = ("forward", "backward", "both")
 
@@ -107,6 +107,15 @@ def invariant_budget(timeout: float | None) -> float:
     """Seconds the invariant search may take: a quarter of the time limit, at most 15 s (it
     usually needs well under a second; the engines need the rest)."""
     return 15.0 if timeout is None else max(0.5, min(15.0, 0.25 * timeout))
+
+
+def word_bmc_budget(timeout: float | None) -> float:
+    """Seconds the word-level BMC may take in the portfolio, beside the members after the
+    invariant search (the explicit search follows it on small systems): 30 % of the time
+    limit, at most 20 s. The bugs it is there for (an array filled
+    and checked over 1 000 cells: 2 000 steps) take 1-3 s; a program without one uses the
+    whole share unless every run ends first or another engine answers."""
+    return 20.0 if timeout is None else max(0.5, min(20.0, 0.3 * timeout))
 
 
 def explicit_budget(timeout: float | None) -> float:
@@ -502,6 +511,7 @@ class CheckSchedule:
         # the last counterexample the replay did not confirm, and the abstract memory objects
         # its path read havoc values of (llumc.check.refinement.havoc_objects)
         self.refuted: tuple[CheckResult, list] | None = None
+        self.word_bmc_reason = "not run"
 
     # -- the schedule
 
@@ -523,6 +533,11 @@ class CheckSchedule:
         try:
             if self.options.engine == "portfolio":
                 self.start_portfolio()
+            elif self.options.engine == "word-bmc":
+                self.clock.enter("engines")
+                self.word_bmc(self.engine_time() or 3600.0)
+                raise _Answered(self.refuted[0] if self.refuted is not None else
+                                self.unknown(f"word-level BMC: no answer ({self.word_bmc_reason})"))
             if self.options.invariants and self.options.engine != "bmc" and has_loops(self.encoded):
                 self.search_invariants()
             if self.members is not None:
@@ -690,13 +705,16 @@ class CheckSchedule:
         return {"solver": self.options.solver, **paths}
 
     def run_members(self):
-        """k-induction (and IC3 on the strengthened system) join IC3; the explicit search runs
-        last beside them until one answers; then the first checked answer."""
+        """k-induction (and IC3 on the strengthened system) join IC3; the word-level BMC and
+        then the explicit search run beside them until one answers; then the first checked
+        answer."""
         members = self.members
         if members.poll() is None:
             members.start("kind", self.system(), options=self.kind_options())
             if self.strengthening is not None:
                 members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
+        if members.poll() is None:
+            self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=lambda: members.poll() is not None)
         if self.explicit_last and members.poll() is None:
             self.explicit_in_portfolio(lambda: members.poll() is not None)
         return members.wait()
@@ -724,6 +742,36 @@ class CheckSchedule:
         self.clock.enter("engines")
         if found is not None:
             raise _Answered(found)
+
+    def word_bmc(self, seconds: float, cancelled: Callable[[], bool] | None = None) -> None:
+        """The word-level BMC (llumc/wordbmc/bmc.py) for at most `seconds`: raises `_Answered`
+        with FALSE when its path replays natively; otherwise the other engines go on (a path
+        the replay refutes is kept for refinement, as the other engines' are)."""
+        from llumc.wordbmc.bmc import word_bmc
+
+        if self.end is not None:
+            seconds = min(seconds, max(0.1, self.end - self.reserve - time.monotonic()))
+        self.say(f"word-level bmc (at most {seconds:.0f} s)")
+        self.clock.enter("word-level bmc")
+        try:
+            found = word_bmc(self.encoded, deadline=time.monotonic() + seconds, progress=self.say, cancelled=cancelled)
+        except Exception as err:  # a crash of this engine must not take the others' verdicts down
+            self.say(f"word-bmc: internal error, please report: {type(err).__name__}: {err}")
+            self.word_bmc_reason = f"internal error: {type(err).__name__}: {err}"
+            return
+        finally:
+            self.clock.enter("engines")
+        self.word_bmc_reason = f"{found.reason}, depth {found.steps}"
+        if found.status != "error":
+            if found.reason != "cancelled":
+                self.say(f"word-bmc: no answer ({found.reason}; depth {found.steps}, {found.sat_calls} SAT calls, "
+                         f"{found.seconds:.1f} s)")
+            return
+        result = self.confirm(found.trace)
+        result.engine, result.steps = "word-bmc", len(found.trace) - 1
+        if result.verdict == "false":
+            raise _Answered(result)
+        self.say(f"word-bmc: {result.reason}")
 
     def explore(self, seconds: float, *, latest: float | None,
                 cancelled: Callable[[], bool] | None = None) -> CheckResult | None:

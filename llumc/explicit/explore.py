@@ -34,7 +34,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from llumc.pipeline import EncodeResult, read_symbol_map
+from llumc.pipeline import EncodeResult, TraceBits
 from llumc.invariants.simulate import compile_step, compile_terms
 from llumc.encoding.terms import Term, mask, postorder
 from llumc.encoding.transys import WordTransitionSystem
@@ -314,7 +314,7 @@ def _relevant_variables(word: WordTransitionSystem, reads: dict[int, tuple[set[i
         live = grown
 
 
-def _constant_bits(explorer: Explorer, bits: "_Bits") -> list[list[int]]:
+def _constant_bits(explorer: Explorer, bits: TraceBits) -> list[list[int]]:
     """Clauses `curr == c -> bit` for each bit that all explored states at block c agree on:
     seeds for the clauses from the states (most of a word's bits are fixed by its few values)."""
     by_code: dict[int, set[int] | None] = {}
@@ -352,49 +352,6 @@ def merge_cubes(cubes: list[list[int]]) -> list[list[int]]:
     return [sorted(c, key=abs) for c in current]
 
 
-# ---------------------------------------------------------------------------------- the bit level
-class _Bits:
-    """Word-level states and inputs <-> DimSpec literals, through the symbol map."""
-
-    def __init__(self, encoded: EncodeResult):
-        symbols = read_symbol_map(encoded.ts.comments)
-        self.n = encoded.ts.n
-        self.state = [(s.lo, s.hi) for s in symbols.state]
-        self.inputs = [(i.lo, i.hi) for i in symbols.inputs]
-        self.word = encoded.word
-
-    @staticmethod
-    def _literals(lo: int, hi: int, value: int) -> list[int]:
-        return [v if value >> (v - lo) & 1 else -v for v in range(lo, hi + 1)]
-
-    def cube(self, state: State, only: set[int] | None = None) -> list[int]:
-        lits: list[int] = []
-        for index, (lo, hi) in enumerate(self.state):
-            if only is None or index in only:
-                lits.extend(self._literals(lo, hi, state[index]))
-        return lits
-
-    def assignment(self, state: State, inputs: dict[int, int]) -> list[int]:
-        """One time step of a trace: signed literals for 1..n (auxiliaries false)."""
-        value = [-v for v in range(1, self.n + 1)]
-        for lit in self.cube(state):
-            value[abs(lit) - 1] = lit
-        for index, x in inputs.items():
-            for lit in self._literals(*self.inputs[index], x):
-                value[abs(lit) - 1] = lit
-        return value
-
-    def state_of(self, model: list[int], offset: int = 0) -> State:
-        truth = {abs(lit): lit > 0 for lit in model}
-        return tuple(sum(1 << (v - lo) for v in range(lo, hi + 1) if truth.get(v + offset, False))
-                     for lo, hi in self.state)
-
-    def inputs_of(self, model: list[int]) -> dict[int, int]:
-        truth = {abs(lit): lit > 0 for lit in model}
-        return {index: sum(1 << (v - lo) for v in range(lo, hi + 1) if truth.get(v, False))
-                for index, (lo, hi) in enumerate(self.inputs)}
-
-
 def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STATES,
             solver: str = "cadical195", progress: Callable[[str], None] | None = None,
             compile_free: bool = False, latest: float | None = None,
@@ -420,7 +377,7 @@ def explore(encoded: EncodeResult, *, deadline: float, max_states: int = MAX_STA
         deadline += time.monotonic() - started
         if latest is not None:
             deadline = min(deadline, latest)
-    bits = _Bits(encoded)
+    bits = TraceBits(encoded)
     initialised = {v.index for v in word.state if v.init is not None}
     try:
         while True:

@@ -1,0 +1,574 @@
+"""Word-level BMC: the system's steps unrolled as terms, folded where values are known, and the
+goal of each depth asked of Boolector (incremental, the unrolling kept between depths).
+
+Why beside the DimSpec BMC (`solvers/bmc.py`): a program that fills an array of 1 000 cells
+in a loop and checks it in another has its bug 2 000 steps deep. The CNF unroller copies the
+whole transition relation at every depth (every cell's multiplexer, every block's logic) and
+reaches a depth of 30-40 in 20 s. Here the unrolling is symbolic execution: the block each
+step starts at is usually known, so only that block's next-state terms are taken
+(`_Template`), and with the loop counter known too, `a[i] = v` folds to one cell's update. What
+stays symbolic is what the program's inputs decide; that goes to the SMT solver, and only
+where a goal is not already folded to false.
+
+How a step is unrolled. State k is a list of terms over the inputs of steps 0..k-1 (leaf
+`input` with parameter `(step, index)`) and the free initial values (leaf `state`). The block
+code `curr` of state k is a constant, or an `ite` tree over constants once the program's
+inputs decided a branch; its leaves are the *cases* of the step, each with the condition under
+which it holds. Each case's template (the next-state terms with `curr` fixed to its code,
+folded) is instantiated with state k and the step's inputs, and the cases are merged by their
+conditions, as CBMC merges paths at a join. U of every step is asserted; G of each depth is
+assumed, and a model gives the trace.
+
+Soundness: the unrolling is the system's own terms, substituted, so a model is a path of the
+system (its values are computed again by `llumc.encoding.terms.evaluate` from the inputs the
+model chose, and the trace goes through the native replay like every engine's). It answers
+only "error reachable" or nothing: no proof.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from llumc.bitblast.blast import Translator, incremental_solver
+from llumc.encoding.terms import Term, TermBuilder
+from llumc.encoding.wordsys import WordTransitionSystem
+from llumc.invariants.simulate import compile_step
+from llumc.pipeline import EncodeResult, TraceBits
+
+
+# the unrolling stops beyond this many terms (about 1 GB of Python objects with Boolector's nodes)
+MAX_TERMS = 3_000_000
+
+
+@dataclass
+class WordBmcResult:
+    """status: "error" (a path to `error`: `trace`, signed DimSpec literals per time step) or
+    "unknown" (`reason`)."""
+
+    status: str
+    reason: str = ""
+    steps: int = 0  # depth of the trace, or the depth reached
+    sat_calls: int = 0
+    seconds: float = 0.0
+    trace: list[list[int]] = field(default_factory=list)
+
+
+def substitute(root: Term, leaf: Callable[[Term], Term], builder: TermBuilder, cache: dict[int, Term],
+               facts: dict[int, int] | None = None) -> Term:
+    """`root` rebuilt in `builder` with each `state`/`input` leaf replaced by `leaf(t)`, folding
+    as it goes. An `ite` (and a 1-bit `and`/`or`) whose first argument folds to a constant
+    takes only the argument that constant chooses: the blocks a known code does not run are
+    never visited. `cache` maps the uids of `root`'s terms to their images (one cache per
+    leaf mapping and facts). `facts` (image uid -> value, `implied_facts`): 1-bit images known
+    on the path the caller follows, replaced by their values. Iterative: multiplexer chains
+    are deeper than Python's recursion limit."""
+    stack: list[tuple[Term, int]] = [(root, 0)]
+    known = {} if facts is None else facts
+    while stack:
+        t, stage = stack.pop()
+        if stage == 0:
+            if t.uid in cache:
+                continue
+            op = t.op
+            if op == "const":
+                cache[t.uid] = builder.const(t.param, t.width)  # type: ignore[arg-type]
+                continue
+            if op in ("state", "input"):
+                image = leaf(t)
+            elif op == "ite" or (op in ("and", "or") and t.width == 1):
+                stack.append((t, 1))
+                if t.args[0].uid not in cache:
+                    stack.append((t.args[0], 0))
+                continue
+            else:
+                stack.append((t, 2))
+                stack.extend((a, 0) for a in t.args if a.uid not in cache)
+                continue
+        elif stage == 1:  # a lazy operator, its first argument known
+            first = cache[t.args[0].uid]
+            if first.op == "const":
+                if t.op != "ite" and first.param == (0 if t.op == "and" else 1):
+                    cache[t.uid] = first
+                    continue
+                chosen = t.args[2] if t.op == "ite" and not first.param else t.args[1]
+                stack.append((t, 3))
+                if chosen.uid not in cache:
+                    stack.append((chosen, 0))
+            else:
+                stack.append((t, 2))
+                stack.extend((a, 0) for a in t.args[1:] if a.uid not in cache)
+            continue
+        elif stage == 3:  # the first argument decided: the chosen argument's image
+            first = cache[t.args[0].uid]
+            image = cache[(t.args[2] if t.op == "ite" and not first.param else t.args[1]).uid]
+        else:
+            image = _complementary(t, cache, builder) or builder.op(t.op, *[cache[a.uid] for a in t.args],
+                                                                    param=t.param)
+        value = known.get(image.uid) if image.width == 1 else None
+        cache[t.uid] = image if value is None else builder.const(value, 1)
+    return cache[root.uid]
+
+
+def _complementary(t: Term, cache: dict[int, Term], builder: TermBuilder) -> Term | None:
+    """`x ∨ ¬x` is 1 and `x ∧ ¬x` is 0, which `TermBuilder` does not fold: a large block joins
+    the two arms of an `if` into `(¬c ∨ c) ? i + 1 : i` for the counter both arms increment."""
+    if t.op not in ("and", "or") or t.width != 1:
+        return None
+    a, b = cache[t.args[0].uid], cache[t.args[1].uid]
+    if (a.op == "not" and a.args[0] is b) or (b.op == "not" and b.args[0] is a):
+        return builder.const(0 if t.op == "and" else 1, 1)
+    return None
+
+
+def implied_facts(literals: list[tuple[Term, int]]) -> dict[int, int]:
+    """The 1-bit terms whose values follow from `literals` (term, value) through `not`, `and`
+    and `or` (both ways: an `and` that is 1 has both arguments 1; one that is 0, with one
+    argument known 1, has the other 0), as term uid -> value.
+
+    Why: the next state of a large block is written per variable as `ite`s over the block's
+    branch conditions (`i' = ite(in_bounds ∧ a[i] == v, i + 1, i)`), and the block code it
+    goes to is another such tree. On the path to one successor block its conditions are known,
+    and with them the variable's own `ite`s fold: a loop counter stays a constant instead of
+    becoming an `ite` of the paths that left the loop."""
+    known: dict[int, int] = {}
+    pending = list(literals)
+
+    def value(t: Term) -> int | None:
+        if t.op == "const":
+            return t.param  # type: ignore[return-value]
+        found = known.get(t.uid)
+        if found is not None or t.width != 1:
+            return found
+        if t.op == "not":
+            inner = value(t.args[0])
+            return None if inner is None else 1 - inner
+        if t.op in ("and", "or"):
+            a, b = value(t.args[0]), value(t.args[1])
+            absorbing = 0 if t.op == "and" else 1
+            if absorbing in (a, b):
+                return absorbing
+            return 1 - absorbing if a is not None and b is not None else None
+        return None
+
+    stuck: list[tuple[Term, int]] = []
+    while pending:
+        t, v = pending.pop()
+        if t.op == "const" or known.get(t.uid) == v:
+            continue
+        known[t.uid] = v
+        if t.op == "not":
+            pending.append((t.args[0], 1 - v))
+        elif t.op in ("and", "or") and t.width == 1:
+            if v == (1 if t.op == "and" else 0):  # both arguments have this value
+                pending.extend((a, v) for a in t.args)
+            else:
+                stuck.append((t, v))
+        if not pending:  # an `and` at 0 (`or` at 1) decides an argument once the other is known
+            for t2, v2 in stuck:
+                for a, b in (t2.args, t2.args[::-1]):
+                    if value(a) == 1 - v2 and value(b) is None:
+                        pending.append((b, v2))
+    return known
+
+
+@dataclass
+class _StoreGroup:
+    """Cells a store may write, each `c' = ite(G ∧ X == k, V, c)` with the same guard G (None:
+    none), address X and value V and its own constant k. A step whose X folds to a constant
+    changes one cell of the group, found by that constant, instead of evaluating every cell's
+    multiplexer (`a[i] = v` over 1 000 cells: one update instead of 1 000)."""
+
+    guard: Term | None
+    address: Term
+    value: Term
+    cells: dict[int, int]  # k -> the state variable's index
+
+
+def store_groups(nexts: dict[int, Term]) -> tuple[list[_StoreGroup], dict[int, Term]]:
+    """`nexts` split into store groups of at least two cells and the other next-state terms."""
+    groups: dict[tuple[int, int, int], _StoreGroup] = {}
+    rest: dict[int, Term] = {}
+    for index, term in nexts.items():
+        shape = _store_shape(index, term)
+        if shape is None:
+            rest[index] = term
+            continue
+        guard, address, value, k = shape
+        key = (0 if guard is None else guard.uid, address.uid, value.uid)
+        group = groups.setdefault(key, _StoreGroup(guard, address, value, {}))
+        if k in group.cells:
+            rest[index] = term
+        else:
+            group.cells[k] = index
+    kept = []
+    for group in groups.values():
+        if len(group.cells) < 2:
+            rest.update((index, nexts[index]) for index in group.cells.values())
+        else:
+            kept.append(group)
+    return kept, rest
+
+
+def _store_shape(index: int, term: Term) -> tuple[Term | None, Term, Term, int] | None:
+    """(G, X, V, k) when `term` is `ite(G ∧ X == k, V, state index)` or `ite(X == k, V, state index)`."""
+    if term.op != "ite" or not (term.args[2].op == "state" and term.args[2].param == index):
+        return None
+    cond, value = term.args[0], term.args[1]
+    guard = None
+    if cond.op == "and" and cond.width == 1 and cond.args[1].op == "eq":
+        guard, cond = cond.args[0], cond.args[1]
+    if cond.op != "eq":
+        return None
+    a, b = cond.args
+    if b.op == "const":
+        return guard, a, value, b.param  # type: ignore[return-value]
+    if a.op == "const":
+        return guard, b, value, a.param  # type: ignore[return-value]
+    return None
+
+
+@dataclass
+class _Outcome:
+    """One way a block's step can end: the block code it goes to, the condition (on the
+    state and inputs of the step) under which it does, and the next-state terms that are not
+    the variable itself, folded under that condition's facts (in the template builder)."""
+
+    code: int
+    literals: list[tuple[Term, int]]  # the branch conditions on the way, with their values
+    nexts: dict[int, Term]  # those not in a store group
+    stores: list[_StoreGroup] = field(default_factory=list)
+
+
+@dataclass
+class _Template:
+    """One block code's step: its outcomes and U, with `curr` fixed to the code."""
+
+    outcomes: list[_Outcome]
+    universal: list[Term]
+
+
+class Unrolling:
+    """The unrolled system: the frontier of the deepest depth (block code -> the condition
+    under which a path is there), its state terms, and U asserted in an incremental Boolector.
+    Paths that left main leave the frontier; those that reached `error` give the depth's goal."""
+
+    FEASIBILITY_SECONDS = 0.2  # a call asking whether a new case is feasible
+
+    def __init__(self, word: WordTransitionSystem):
+        self.word = word
+        self.curr = word.curr.index
+        self.spec = TermBuilder()  # the templates
+        self.tb = TermBuilder()  # the unrolled terms
+        self.templates: dict[int, _Template] = {}
+        self.asserted: list[Term] = []  # every term asserted so far (U and I)
+        self.solver()
+        self.inputs: list[dict[int, Term]] = []  # per step: input index -> its leaf
+        self.free: dict[int, Term] = {}  # state index -> leaf of its free initial value
+        self.sat_calls = 0
+        self.stop_at = float("inf")  # a satisfiability call in progress is cut off at this time
+        self.depth = 0
+        self.state = self.initial()
+        start = self.state[self.curr]
+        self.frontier: dict[int, Term] = {start.param: self.tb.true()}  # type: ignore[dict-item]
+        self.goal: Term = self.tb.false()  # reached `error` first at this depth
+        self.all_new = True  # the last step started at one known block: every case is new
+
+    # -- terms
+    def initial(self) -> list[Term]:
+        state = []
+        for v in self.word.state:
+            if v.init is not None:
+                state.append(self.tb.const(v.init, v.width))
+            else:
+                self.free[v.index] = leaf = self.tb.state(v.index, v.width)
+                state.append(leaf)
+        if state[self.curr].op != "const":
+            raise ValueError("the initial block is not known")
+        cache: dict[int, Term] = {}
+        for constraint in self.word.init:
+            self.assert_(substitute(constraint, lambda t: state[t.param], self.tb, cache))
+        return state
+
+    def template(self, code: int) -> _Template:
+        found = self.templates.get(code)
+        if found is None:
+            spec, curr = self.spec, self.curr
+
+            def leaf(t: Term) -> Term:
+                if t.op == "state" and t.param == curr:
+                    return spec.const(code, t.width)
+                return spec.state(t.param, t.width) if t.op == "state" else spec.input(t.param, t.width)
+
+            cache: dict[int, Term] = {}
+            nexts = {v.index: substitute(self.word.next[v.index], leaf, spec, cache) for v in self.word.state}
+            universal = [substitute(u, leaf, spec, cache) for u in self.word.universal]
+            outcomes = []
+            for target, literals in self.branches(nexts.pop(curr)):
+                facts = implied_facts(literals)
+                known = {uid: spec.const(v, 1) for uid, v in facts.items()}
+                folded = {}
+                if target not in (self.word.ok_code, self.word.error_code):
+                    for index, term in nexts.items():
+                        image = substitute(term, lambda t: t, spec, dict(known))
+                        if not (image.op == "state" and image.param == index):
+                            folded[index] = image
+                stores, rest = store_groups(folded)
+                outcomes.append(_Outcome(target, literals, rest, stores))
+            found = self.templates[code] = _Template(outcomes, universal)
+        return found
+
+    def branches(self, target: Term) -> list[tuple[int, list[tuple[Term, int]]]]:
+        """The block codes the step goes to, each with the branch literals leading there: the
+        leaves of an `ite` tree over constants (any other term: every code, by equality)."""
+        if target.op == "const":
+            return [(target.param, [])]  # type: ignore[list-item]
+        if target.op != "ite":
+            spec = self.spec
+            return [(b.code, [(spec.eq(target, spec.const(b.code, target.width)), 1)]) for b in self.word.blocks]
+        c, a, b = target.args
+        return ([(code, [(c, 1), *lits]) for code, lits in self.branches(a)]
+                + [(code, [(c, 0), *lits]) for code, lits in self.branches(b)])
+
+    def step(self) -> None:
+        """Depth k+1 from depth k and step k's inputs: U of step k asserted for every path in
+        the frontier; the frontier, state and goal of depth k+1."""
+        k, tb = self.depth, self.tb
+        state = self.state
+        inputs: dict[int, Term] = {}
+        self.inputs.append(inputs)
+        widths = {inp.index: inp.width for inp in self.word.inputs}
+
+        def leaf(t: Term) -> Term:
+            if t.op == "state":
+                return state[t.param]  # type: ignore[index]
+            found = inputs.get(t.param)  # type: ignore[arg-type]
+            if found is None:
+                found = inputs[t.param] = tb.input((k, t.param), widths[t.param])  # type: ignore[index]
+            return found
+
+        cache: dict[int, Term] = {}
+        moves: list[tuple[Term, int, dict[int, Term]]] = []  # (condition, block code, next-state images)
+        goals = []
+        for code, guard in self.frontier.items():
+            template = self.template(code)
+            held = tb.all_of([substitute(u, leaf, tb, cache) for u in template.universal])
+            self.assert_(tb.or_(tb.not_(guard), held))
+            for outcome in template.outcomes:
+                literals = [(substitute(t, leaf, tb, cache), v) for t, v in outcome.literals]
+                taken = tb.all_of([guard] + [t if v else tb.not_(t) for t, v in literals])
+                if taken.op == "const" and taken.param == 0:
+                    continue
+                if outcome.code == self.word.error_code:
+                    goals.append(taken)
+                elif outcome.code != self.word.ok_code:
+                    moves.append((taken, outcome.code, self.images(outcome, literals, leaf)))
+        frontier: dict[int, Term] = {}
+        for taken, code, _ in moves:
+            frontier[code] = tb.or_(frontier[code], taken) if code in frontier else taken
+        all_new = self.all_new
+        frontier = {code: guard for code, guard in frontier.items() if self.feasible(code, guard, all_new)}
+        self.all_new = len(frontier) == 1 and next(iter(frontier.values())).op == "const"
+        moves = [move for move in moves if move[1] in frontier]
+        successor = list(state)
+        for index in sorted({index for _, _, images in moves for index in images}):
+            merged = None
+            for taken, _, images in reversed(moves):
+                value = images.get(index, state[index])
+                merged = value if merged is None else tb.ite(taken, value, merged)
+            successor[index] = merged
+        self.frontier, self.state, self.goal, self.depth = frontier, successor, tb.any_of(goals), k + 1
+
+    def images(self, outcome: _Outcome, literals: list[tuple[Term, int]], leaf: Callable[[Term], Term]
+               ) -> dict[int, Term]:
+        """The next-state terms of one outcome of a step, under the facts its branch literals
+        (their images at this step) imply: there the values the unrolling now knows decide
+        what the template could not (a loop counter's `ite` once the counter is known)."""
+        facts = implied_facts([(t, v) for t, v in literals if t.op != "const"])
+        cache: dict[int, Term] = {}
+        tb = self.tb
+        images = {index: substitute(spec, leaf, tb, cache, facts) for index, spec in outcome.nexts.items()}
+        for group in outcome.stores:
+            address = substitute(group.address, leaf, tb, cache, facts)
+            if address.op != "const":
+                for k, index in group.cells.items():
+                    hit = tb.eq(address, tb.const(k, address.width))
+                    if group.guard is not None:
+                        hit = tb.and_(substitute(group.guard, leaf, tb, cache, facts), hit)
+                    images[index] = tb.ite(hit, substitute(group.value, leaf, tb, cache, facts), self.state[index])
+                continue
+            index = group.cells.get(address.param)  # type: ignore[arg-type]
+            if index is None:
+                continue
+            hit = tb.true() if group.guard is None else substitute(group.guard, leaf, tb, cache, facts)
+            images[index] = tb.ite(hit, substitute(group.value, leaf, tb, cache, facts), self.state[index])
+        return images
+
+    def feasible(self, code: int, guard: Term, all_new: bool) -> bool:
+        """May a path be at block `code` under `guard`? Asked of the solver (briefly: an
+        unfinished call says yes) only for a code no path was at one step earlier, or for every
+        case when the last step started at one known block (`all_new`): a branch whose
+        conditions the unrolling could not fold may leave an outcome no path takes (the loop's
+        own block after the loop was left), and a path kept there would run the loop again on
+        merged values, without end."""
+        if guard.op == "const" or (code in self.frontier and not all_new):
+            return True
+        return self.reachable(guard, time.monotonic() + self.FEASIBILITY_SECONDS) is not False
+
+    def ended(self) -> bool:
+        """No path is still in main: each has left it or reached `error`."""
+        return not self.frontier
+
+    # -- the solver
+    def node(self, term: Term):
+        nodes = self.translator.nodes
+        if term.uid not in nodes:
+            cone, stack = {}, [term]
+            while stack:
+                t = stack.pop()
+                if t.uid not in nodes and t.uid not in cone:
+                    cone[t.uid] = t
+                    stack.extend(t.args)
+            for uid in sorted(cone):
+                self.translator.translate(cone[uid])
+        return nodes[term.uid]
+
+    def solver(self) -> None:
+        """A fresh Boolector holding every assertion so far. Why anew: once a call was cut off
+        (its terminate callback answered yes), Boolector answers every later call "unknown"
+        at once."""
+        self.btor = incremental_solver()
+        self.btor.Set_term(lambda _: time.monotonic() > self.stop_at, None)
+        self.translator = Translator(self.btor)
+        for term in self.asserted:
+            self.btor.Assert(self.node(term))
+
+    def assert_(self, term: Term) -> None:
+        if not (term.op == "const" and term.param == 1):
+            self.asserted.append(term)
+            self.btor.Assert(self.node(term))
+
+    def reachable(self, goal: Term, until: float) -> bool | None:
+        """Is `goal` satisfiable with every U asserted so far? None when the call was cut off
+        at `until` (monotonic time)."""
+        self.sat_calls += 1
+        self.stop_at = until
+        self.btor.Assume(self.node(goal))
+        answer = self.btor.Sat()
+        if answer == self.btor.SAT:
+            return True
+        if answer == self.btor.UNSAT:
+            return False
+        self.stop_at = float("inf")
+        self.solver()
+        return None
+
+    def model_inputs(self) -> list[list[int]]:
+        """Per step, the value of every input in the last satisfiable call's model (0 for an
+        input no asserted term reads)."""
+        nodes = self.translator.nodes
+        out = []
+        for inputs in self.inputs:
+            values = [0] * len(self.word.inputs)
+            for index, leaf in inputs.items():
+                node = nodes.get(leaf.uid)
+                if node is not None:
+                    values[index] = int(node.assignment.replace("x", "0"), 2)
+            out.append(values)
+        return out
+
+    def model_initial(self) -> list[int]:
+        nodes = self.translator.nodes
+        values = []
+        for v in self.word.state:
+            leaf = self.free.get(v.index)
+            node = None if leaf is None else nodes.get(leaf.uid)
+            values.append(v.init if leaf is None else 0 if node is None else int(node.assignment.replace("x", "0"), 2))
+        return values
+
+
+def replayed_path(word: WordTransitionSystem, initial: list[int], inputs: list[list[int]]
+                  ) -> list[tuple[tuple[int, ...], dict[int, int]]] | None:
+    """The path the system takes from `initial` with these inputs, run by the compiled steps
+    of `llumc.invariants.simulate`, up to where it reaches `error`; None if it never does
+    (or U fails on the way). Why run it again: the trace is then the system's own, whatever
+    the unrolling merged, and a disagreement is caught here rather than passed on."""
+    steps: dict[int, object] = {}
+    curr, state, path = word.curr.index, list(initial), []
+    for values in inputs:
+        if state[curr] == word.error_code:
+            break
+        step = steps.get(state[curr])
+        if step is None:
+            step = steps[state[curr]] = compile_step(word, state[curr]).fn
+        path.append((tuple(state), {i: v for i, v in enumerate(values) if v}))
+        following = step(state, values)
+        if following is None:
+            return None
+        state = list(following)
+    if state[curr] != word.error_code:
+        return None
+    path.append((tuple(state), {}))
+    return path
+
+
+def word_bmc(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], None] | None = None,
+             max_steps: int = 1_000_000, cancelled: Callable[[], bool] | None = None) -> WordBmcResult:
+    """Unroll `encoded`'s word-level system until its goal is reachable, every run has ended,
+    or the deadline passes (or `cancelled()` says another engine has answered; asked between
+    steps, a few times a second), or the unrolling exceeds `MAX_TERMS` terms.
+
+    When to ask the solver. A path that reaches `error` leaves the unrolling there (`step`),
+    its goal kept; a call asks whether any goal kept since the last "unreachable" holds (their
+    disjunction), and the trace is cut where the model first reaches `error`. Calls that answer
+    "unreachable" are the expensive kind (a running maximum's `a[0] <= m` over 100 `ite`s is
+    hard for CDCL, while the query that also holds the failing last element is answered at
+    once), so calls are spaced: the next waits for twice the depth of the last and for as much
+    unrolling time as the last call took; a call gets at most as long as the unrolling has
+    taken so far (at least a second), and one cut off leaves its goals to the next; the last
+    tenth of the time is kept for a call at the deepest depth."""
+    started = time.monotonic()
+    unrolling = Unrolling(encoded.word)
+    final = deadline - max(0.2, 0.1 * (deadline - started))
+    last_call, call_cost, last_depth, reported, polled = started, 0.0, 0, started, started
+    goals: list[Term] = []  # goals of the depths since the last "unreachable"
+
+    def outcome(status: str, reason: str = "", trace: list[list[int]] | None = None):
+        return WordBmcResult(status, reason, unrolling.depth, unrolling.sat_calls, time.monotonic() - started,
+                             trace or [])
+
+    while True:
+        now, k = time.monotonic(), unrolling.depth
+        ended, late = unrolling.ended(), now > final or k >= max_steps
+        if not (unrolling.goal.op == "const" and unrolling.goal.param == 0):
+            goals.append(unrolling.goal)
+        due = ended or late or (k >= 2 * last_depth and now - last_call >= call_cost)
+        if due and goals:
+            budget = deadline if ended or late else min(final, now + max(1.0, now - started))
+            found = unrolling.reachable(unrolling.tb.any_of(goals), budget)
+            if found:
+                path = replayed_path(encoded.word, unrolling.model_initial(), unrolling.model_inputs())
+                if path is None:
+                    return outcome("unknown", "internal error: the word-level BMC's model does not reach error")
+                bits = TraceBits(encoded)
+                return outcome("error", trace=[bits.word_assignment(state, inputs) for state, inputs in path])
+            if found is False:
+                goals.clear()
+            call_cost, last_call, last_depth = time.monotonic() - now, time.monotonic(), k
+        if ended and not goals:
+            return outcome("unknown", f"every run ends within {k} steps")
+        if ended:
+            return outcome("unknown", "timeout")
+        if late:
+            return outcome("unknown", "timeout" if k < max_steps else f"depth {max_steps} reached")
+        if len(unrolling.tb.table) > MAX_TERMS:
+            return outcome("unknown", f"more than {MAX_TERMS} terms")
+        if cancelled is not None and now - polled > 0.2:
+            polled = now
+            if cancelled():
+                return outcome("unknown", "cancelled")
+        if progress is not None and now - reported > 2.0:
+            reported = now
+            progress(f"word-bmc: depth {k}, {len(unrolling.tb.table)} terms, {unrolling.sat_calls} SAT calls")
+        unrolling.step()
