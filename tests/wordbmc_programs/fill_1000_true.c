@@ -1,0 +1,15 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { ERROR: { reach_error(); abort(); } } }
+extern int __VERIFIER_nondet_int(void);
+/* Fill an array with v and check every cell: correct, and every run ends after about
+   2 * 1000 steps. */
+#define SIZE 1000
+int a[SIZE];
+int main(void) {
+  int v = __VERIFIER_nondet_int();
+  for (int i = 0; i < SIZE; i++) a[i] = v;
+  for (int i = 0; i < SIZE; i++) __VERIFIER_assert(a[i] == v);
+  return 0;
+}
