@@ -14,7 +14,7 @@ from llumc.frontend.compile import UNINIT_PREFIX
 from llumc.frontend.callstack import STACK_PREFIX
 from llumc.frontend.libcalls import NONDET_TYPES
 from llumc.frontend.procedures import called_through_pointer
-from llumc.pipeline import EncodeResult, SymbolMap, executed_blocks, read_symbol_map, step_values
+from llumc.pipeline import EncodeResult, SymbolMap, WordAssignment, executed_blocks, read_symbol_map, step_values
 
 
 def _signed_nondet(function: str) -> bool:
@@ -292,6 +292,16 @@ def _call_column(result: EncodeResult, chain: list[str], inp) -> int | None:
     return None
 
 
+def _changed(shown: list, before, after, symbols: SymbolMap) -> list:
+    """The variables of `shown` whose values differ between two time steps of a trace (for
+    steps held as words, `WordAssignment`, by comparing the words: a trace of 2 000 steps over
+    1 000 cells)."""
+    if isinstance(before, WordAssignment) and isinstance(after, WordAssignment):
+        old, new = before.words, after.words
+        return [var for var in shown if old.get(var.lo, 0) != new.get(var.lo, 0)]
+    return [var for var in shown if symbols.value(var, before) != symbols.value(var, after)]
+
+
 def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
                  ) -> tuple[list[TraceStep], list[InputValue]]:
     """C-level steps of a model trace, and the inputs in the order the program reads them: the
@@ -316,6 +326,9 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
     setup = {var.index for obj in objects if obj.argument
              for var in [*obj.cells, obj.size_var, obj.terminator] if var is not None}
     error_code = max(symbols.blocks)
+    # IR temporaries and the call stack's frames (llumc.frontend.callstack) only with --ir-trace
+    shown = [var for var in values_only if ir_names or (
+        var.c_names and not all(name.startswith(STACK_PREFIX) for name in var.c_names))]
     for i in range(len(trace) - 1):
         code = symbols.value(curr, trace[i])
         name, line = symbols.blocks.get(code, (f"<block {code}>", None))
@@ -341,28 +354,23 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                 ordered_inputs.append(item)
             elif inp.site.startswith(UNINIT_PREFIX):
                 ordered_inputs.append(item)
-        for var in values_only:
-            if not (ir_names or var.c_names):
-                continue  # an IR temporary: shown with --ir-trace only
-            if not ir_names and all(name.startswith(STACK_PREFIX) for name in var.c_names):
-                continue  # the call stack's frames (llumc.frontend.callstack): shown with --ir-trace only
+        for var in _changed(shown, trace[i], trace[i + 1], symbols):
             if i == 0 and index_of.get(id(var)) in setup:
                 continue
-            before, after = symbols.value(var, trace[i]), symbols.value(var, trace[i + 1])
-            if before != after:
-                label = var.ir_name if ir_names else ",".join(var.c_names)
-                width = var.hi - var.lo + 1
-                unsigned = result.debug is not None and any(
-                    name in result.debug.unsigned_variables for name in var.c_names)
-                if result.debug is not None and width in (32, 64) and any(
-                        name in result.debug.float_variables for name in var.c_names):
-                    step.changes[label] = float_text(after, width)
-                elif objects and width == POINTER_WIDTH and var.kind == "pointer":
-                    step.changes[label] = pointer_text(objects, after)
-                elif var.kind == "memory" and index_of.get(id(var)) in pointer_cells:
-                    step.changes[label] = stored_pointer_text(objects, after, width)
-                else:
-                    step.changes[label] = after if unsigned else _signed(after, width)
+            after = symbols.value(var, trace[i + 1])
+            label = var.ir_name if ir_names else ",".join(var.c_names)
+            width = var.hi - var.lo + 1
+            unsigned = result.debug is not None and any(
+                name in result.debug.unsigned_variables for name in var.c_names)
+            if result.debug is not None and width in (32, 64) and any(
+                    name in result.debug.float_variables for name in var.c_names):
+                step.changes[label] = float_text(after, width)
+            elif objects and width == POINTER_WIDTH and var.kind == "pointer":
+                step.changes[label] = pointer_text(objects, after)
+            elif var.kind == "memory" and index_of.get(id(var)) in pointer_cells:
+                step.changes[label] = stored_pointer_text(objects, after, width)
+            else:
+                step.changes[label] = after if unsigned else _signed(after, width)
         steps.append(step)
     return steps, ordered_inputs
 

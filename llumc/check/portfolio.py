@@ -109,6 +109,12 @@ def invariant_budget(timeout: float | None) -> float:
     return 15.0 if timeout is None else max(0.5, min(15.0, 0.25 * timeout))
 
 
+# Systems with more terms than this (RERS: 214 000) skip the word-level BMC in the portfolio:
+# their steps branch on inputs at once, so its unrolling merges paths from the first step,
+# and the explicit search, which ran first on them, is the engine that answers.
+WORD_BMC_MAX_TERMS = 100_000
+
+
 def word_bmc_budget(timeout: float | None) -> float:
     """Seconds the word-level BMC may take in the portfolio, beside the members after the
     invariant search (the explicit search follows it on small systems): 30 % of the time
@@ -713,7 +719,7 @@ class CheckSchedule:
             members.start("kind", self.system(), options=self.kind_options())
             if self.strengthening is not None:
                 members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
-        if members.poll() is None:
+        if members.poll() is None and len(self.encoded.word.terms.table) <= WORD_BMC_MAX_TERMS:
             self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=lambda: members.poll() is not None)
         if self.explicit_last and members.poll() is None:
             self.explicit_in_portfolio(lambda: members.poll() is not None)

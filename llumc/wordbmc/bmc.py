@@ -263,6 +263,7 @@ class Unrolling:
         self.tb = TermBuilder()  # the unrolled terms
         self.templates: dict[int, _Template] = {}
         self.asserted: list[Term] = []  # every term asserted so far (U and I)
+        self.retired: list = []  # Boolector instances replaced after a cut-off call
         self.solver()
         self.inputs: list[dict[int, Term]] = []  # per step: input index -> its leaf
         self.free: dict[int, Term] = {}  # state index -> leaf of its free initial value
@@ -437,7 +438,11 @@ class Unrolling:
     def solver(self) -> None:
         """A fresh Boolector holding every assertion so far. Why anew: once a call was cut off
         (its terminate callback answered yes), Boolector answers every later call "unknown"
-        at once."""
+        at once. Made when first needed after a cut-off call; the old one is kept until the
+        unrolling is dropped (freeing a large instance takes seconds)."""
+        if hasattr(self, "btor"):
+            self.retired.append(self.btor)
+        self.stale = False
         self.btor = incremental_solver()
         self.btor.Set_term(lambda _: time.monotonic() > self.stop_at, None)
         self.translator = Translator(self.btor)
@@ -447,11 +452,14 @@ class Unrolling:
     def assert_(self, term: Term) -> None:
         if not (term.op == "const" and term.param == 1):
             self.asserted.append(term)
-            self.btor.Assert(self.node(term))
+            if not self.stale:
+                self.btor.Assert(self.node(term))
 
     def reachable(self, goal: Term, until: float) -> bool | None:
         """Is `goal` satisfiable with every U asserted so far? None when the call was cut off
         at `until` (monotonic time)."""
+        if self.stale:
+            self.solver()
         self.sat_calls += 1
         self.stop_at = until
         self.btor.Assume(self.node(goal))
@@ -461,7 +469,7 @@ class Unrolling:
         if answer == self.btor.UNSAT:
             return False
         self.stop_at = float("inf")
-        self.solver()
+        self.stale = True
         return None
 
     def model_inputs(self) -> list[list[int]]:
@@ -532,6 +540,7 @@ def word_bmc(encoded: EncodeResult, *, deadline: float, progress: Callable[[str]
     unrolling = Unrolling(encoded.word)
     final = deadline - max(0.2, 0.1 * (deadline - started))
     last_call, call_cost, last_depth, reported, polled = started, 0.0, 0, started, started
+    cut_late = False
     goals: list[Term] = []  # goals of the depths since the last "unreachable"
 
     def outcome(status: str, reason: str = "", trace: list[list[int]] | None = None):
@@ -544,7 +553,7 @@ def word_bmc(encoded: EncodeResult, *, deadline: float, progress: Callable[[str]
         if not (unrolling.goal.op == "const" and unrolling.goal.param == 0):
             goals.append(unrolling.goal)
         due = ended or late or (k >= 2 * last_depth and now - last_call >= call_cost)
-        if due and goals:
+        if due and goals and not (late and cut_late):
             budget = deadline if ended or late else min(final, now + max(1.0, now - started))
             found = unrolling.reachable(unrolling.tb.any_of(goals), budget)
             if found:
@@ -555,6 +564,7 @@ def word_bmc(encoded: EncodeResult, *, deadline: float, progress: Callable[[str]
                 return outcome("error", trace=[bits.word_assignment(state, inputs) for state, inputs in path])
             if found is False:
                 goals.clear()
+            cut_late = found is None and time.monotonic() >= final  # no time for another call
             call_cost, last_call, last_depth = time.monotonic() - now, time.monotonic(), k
         if ended and not goals:
             return outcome("unknown", f"every run ends within {k} steps")
