@@ -34,6 +34,7 @@ from typing import Callable
 from llumc.bitblast.blast import Translator, incremental_solver
 from llumc.encoding.terms import Term, TermBuilder
 from llumc.encoding.wordsys import WordTransitionSystem
+from llumc.gcpause import cyclic_gc_paused
 from llumc.invariants.simulate import compile_step
 from llumc.pipeline import EncodeResult, TraceBits
 
@@ -262,13 +263,15 @@ class Unrolling:
         self.spec = TermBuilder()  # the templates
         self.tb = TermBuilder()  # the unrolled terms
         self.templates: dict[int, _Template] = {}
+        # a satisfiability call in progress is cut off at this time; a list the terminate
+        # callback holds, not `self` (that would make a reference cycle through Boolector)
+        self.stop_at = [float("inf")]
         self.asserted: list[Term] = []  # every term asserted so far (U and I)
         self.retired: list = []  # Boolector instances replaced after a cut-off call
         self.solver()
         self.inputs: list[dict[int, Term]] = []  # per step: input index -> its leaf
         self.free: dict[int, Term] = {}  # state index -> leaf of its free initial value
         self.sat_calls = 0
-        self.stop_at = float("inf")  # a satisfiability call in progress is cut off at this time
         self.depth = 0
         self.state = self.initial()
         start = self.state[self.curr]
@@ -311,8 +314,9 @@ class Unrolling:
                 known = {uid: spec.const(v, 1) for uid, v in facts.items()}
                 folded = {}
                 if target not in (self.word.ok_code, self.word.error_code):
+                    under = dict(known)  # one cache for the outcome: its terms share their reads
                     for index, term in nexts.items():
-                        image = substitute(term, lambda t: t, spec, dict(known))
+                        image = substitute(term, lambda t: t, spec, under)
                         if not (image.op == "state" and image.param == index):
                             folded[index] = image
                 stores, rest = store_groups(folded)
@@ -444,7 +448,8 @@ class Unrolling:
             self.retired.append(self.btor)
         self.stale = False
         self.btor = incremental_solver()
-        self.btor.Set_term(lambda _: time.monotonic() > self.stop_at, None)
+        stop_at = self.stop_at
+        self.btor.Set_term(lambda _: time.monotonic() > stop_at[0], None)
         self.translator = Translator(self.btor)
         for term in self.asserted:
             self.btor.Assert(self.node(term))
@@ -461,14 +466,14 @@ class Unrolling:
         if self.stale:
             self.solver()
         self.sat_calls += 1
-        self.stop_at = until
+        self.stop_at[0] = until
         self.btor.Assume(self.node(goal))
         answer = self.btor.Sat()
         if answer == self.btor.SAT:
             return True
         if answer == self.btor.UNSAT:
             return False
-        self.stop_at = float("inf")
+        self.stop_at[0] = float("inf")
         self.stale = True
         return None
 
@@ -523,6 +528,14 @@ def replayed_path(word: WordTransitionSystem, initial: list[int], inputs: list[l
 
 def word_bmc(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], None] | None = None,
              max_steps: int = 1_000_000, cancelled: Callable[[], bool] | None = None) -> WordBmcResult:
+    """`unroll` with Python's cyclic collector paused: the unrolling makes millions of terms
+    and no reference cycles, and full collections over them cost seconds."""
+    with cyclic_gc_paused():
+        return unroll(encoded, deadline=deadline, progress=progress, max_steps=max_steps, cancelled=cancelled)
+
+
+def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], None] | None = None,
+           max_steps: int = 1_000_000, cancelled: Callable[[], bool] | None = None) -> WordBmcResult:
     """Unroll `encoded`'s word-level system until its goal is reachable, every run has ended,
     or the deadline passes (or `cancelled()` says another engine has answered; asked between
     steps, a few times a second), or the unrolling exceeds `MAX_TERMS` terms.
