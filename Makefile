@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory bench-fp samples clean
+.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory bench-fp bench-wordbmc samples clean
 
 # `make` alone lists the targets: the first rule is the default, and each target's `## ` line is its help.
 help: ## list the targets with one line each
@@ -90,6 +90,12 @@ FP_BENCH_ARGS ?= --timeout 120
 bench-fp: $(STAMP) ## circuit sizes and SAT times: llumc's float circuits, z3, Bitwuzla
 	$(PY) -m pip install --quiet z3-solver==5.4.1.0 bitwuzla==0.10.0
 	$(PY) -m llumc.bench.fp_libraries $(FP_BENCH_ARGS)
+
+# The word-level BMC's queries (benchmarks/memory's deep bugs) solved by Boolector and by
+# Bitwuzla, which is installed for this bench only (not a dependency of llumc).
+bench-wordbmc: $(STAMP) ## word-level BMC queries: Boolector beside Bitwuzla
+	$(PY) -m pip install --quiet bitwuzla==0.10.0
+	$(PY) -m llumc.bench.wordbmc_solvers
 
 # The full run: every task of LLUMC's own set (ILP32), 60 s each, 2 jobs; scores on stdout,
 # bench-out/publications/results.tsv and cactus.png (published 600 s times drawn beside).

@@ -10,19 +10,22 @@ step starts at is usually known, so only that block's next-state terms are taken
 stays symbolic is what the program's inputs decide; that goes to the SMT solver, and only
 where a goal is not already folded to false.
 
-How a step is unrolled. State k is a list of terms over the inputs of steps 0..k-1 (leaf
-`input` with parameter `(step, index)`) and the free initial values (leaf `state`). The block
-code `curr` of state k is a constant, or an `ite` tree over constants once the program's
-inputs decided a branch; its leaves are the *cases* of the step, each with the condition under
-which it holds. Each case's template (the next-state terms with `curr` fixed to its code,
-folded) is instantiated with state k and the step's inputs, and the cases are merged by their
-conditions, as CBMC merges paths at a join. U of every step is asserted; G of each depth is
-assumed, and a model gives the trace.
+How a step is unrolled. The unrolling keeps a *frontier*: the block codes paths are at, each with
+the condition (over the inputs of the steps so far) under which a path is there, and one list
+of state terms, the `ite` of the paths' values. For each block code the template (`_Template`)
+splits its step into *outcomes*, one per block it can go to, with the branch literals on the
+way and the next-state terms folded under what those literals imply. Each outcome is
+instantiated with the state and the step's inputs (`input` leaves with parameter
+`(step, index)`), under the facts its literals now imply; outcomes to `error` give the goal of
+the next depth, outcomes leaving main are dropped, the others are merged by their conditions
+into the next frontier and state, as CBMC merges paths at a join. U of every step is asserted;
+the goals are asked of the solver, and a model gives the inputs of a path.
 
-Soundness: the unrolling is the system's own terms, substituted, so a model is a path of the
-system (its values are computed again by `llumc.encoding.terms.evaluate` from the inputs the
-model chose, and the trace goes through the native replay like every engine's). It answers
-only "error reachable" or nothing: no proof.
+Soundness: the unrolling is the system's own terms, substituted and folded (a fact replaces a
+term only under the condition it follows from), so a model is a path of the system. The trace
+is not read off the merged terms: the model's inputs drive the system's compiled steps from
+the initial state (`replayed_path`), and that run goes through the native replay like every
+engine's trace. It answers only "error reachable" or nothing: no proof.
 """
 
 from __future__ import annotations
@@ -136,17 +139,19 @@ def implied_facts(literals: list[tuple[Term, int]]) -> dict[int, int]:
     known: dict[int, int] = {}
     pending = list(literals)
 
-    def value(t: Term) -> int | None:
+    def value(t: Term, depth: int = 3) -> int | None:
+        """`t`'s value from the facts, looking at most `depth` `not`/`and`/`or` levels down
+        (a full evaluation would walk shared sub-DAGs once per path: exponential)."""
         if t.op == "const":
             return t.param  # type: ignore[return-value]
         found = known.get(t.uid)
-        if found is not None or t.width != 1:
+        if found is not None or t.width != 1 or depth == 0:
             return found
         if t.op == "not":
-            inner = value(t.args[0])
+            inner = value(t.args[0], depth - 1)
             return None if inner is None else 1 - inner
         if t.op in ("and", "or"):
-            a, b = value(t.args[0]), value(t.args[1])
+            a, b = value(t.args[0], depth - 1), value(t.args[1], depth - 1)
             absorbing = 0 if t.op == "and" else 1
             if absorbing in (a, b):
                 return absorbing
@@ -154,10 +159,11 @@ def implied_facts(literals: list[tuple[Term, int]]) -> dict[int, int]:
         return None
 
     stuck: list[tuple[Term, int]] = []
+    rounds = 0
     while pending:
         t, v = pending.pop()
-        if t.op == "const" or known.get(t.uid) == v:
-            continue
+        if t.op == "const" or t.uid in known:
+            continue  # (a literal contradicting a fact: the outcome is infeasible, any facts do)
         known[t.uid] = v
         if t.op == "not":
             pending.append((t.args[0], 1 - v))
@@ -166,12 +172,19 @@ def implied_facts(literals: list[tuple[Term, int]]) -> dict[int, int]:
                 pending.extend((a, v) for a in t.args)
             else:
                 stuck.append((t, v))
-        if not pending:  # an `and` at 0 (`or` at 1) decides an argument once the other is known
+        if not pending and rounds < FACT_ROUNDS:
+            # an `and` at 0 (`or` at 1) decides an argument once the other is known
+            rounds += 1
             for t2, v2 in stuck:
                 for a, b in (t2.args, t2.args[::-1]):
                     if value(a) == 1 - v2 and value(b) is None:
                         pending.append((b, v2))
     return known
+
+
+# rounds of deciding `and`s at 0 (`or`s at 1) by their other argument: each walks every such
+# fact, and the facts only fold more; what they leave undecided stays a term (still sound)
+FACT_ROUNDS = 8
 
 
 @dataclass
@@ -228,6 +241,20 @@ def _store_shape(index: int, term: Term) -> tuple[Term | None, Term, Term, int] 
     if a.op == "const":
         return guard, b, value, a.param  # type: ignore[return-value]
     return None
+
+
+# an `ite` tree over block codes with more root-to-leaf paths than this (a DAG whose shared
+# subtrees multiply them) is split by equality with each code instead
+MAX_BRANCHES = 256
+
+
+def _paths(t: Term, memo: dict[int, int]) -> int:
+    """Root-to-leaf paths of an `ite` tree (a DAG: counted with `memo`), capped above MAX_BRANCHES."""
+    if t.op != "ite":
+        return 1
+    if t.uid not in memo:
+        memo[t.uid] = min(MAX_BRANCHES + 1, _paths(t.args[1], memo) + _paths(t.args[2], memo))
+    return memo[t.uid]
 
 
 @dataclass
@@ -326,10 +353,11 @@ class Unrolling:
 
     def branches(self, target: Term) -> list[tuple[int, list[tuple[Term, int]]]]:
         """The block codes the step goes to, each with the branch literals leading there: the
-        leaves of an `ite` tree over constants (any other term: every code, by equality)."""
+        leaves of an `ite` tree over constants (any other term, or a tree of more than
+        `MAX_BRANCHES` paths: every code, by equality)."""
         if target.op == "const":
             return [(target.param, [])]  # type: ignore[list-item]
-        if target.op != "ite":
+        if target.op != "ite" or _paths(target, {}) > MAX_BRANCHES:
             spec = self.spec
             return [(b.code, [(spec.eq(target, spec.const(b.code, target.width)), 1)]) for b in self.word.blocks]
         c, a, b = target.args
