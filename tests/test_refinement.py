@@ -81,7 +81,11 @@ def test_refinement_of_an_index_read_from_memory(name: str, prop: str, verdict: 
     which under unreach-call is undefined behaviour at its line."""
     result = _check(name, prop)
     assert result["verdict"] == verdict, result["reason"]
-    assert [r["objects"] for r in result["refinements"]] == [["perm"]]
+    refined = [r["objects"] for r in result["refinements"]]
+    # a FALSE may also come first from the word-level BMC, whose path through the abstract
+    # `perm` happened to read the value the program stores (it is replayed like any other)
+    assert refined == [["perm"]] or (verdict == "false" and refined == [] and result["engine"] == "word-bmc"), \
+        (refined, result["engine"])
     if verdict == "false":
         assert result["error"]["kind"] == "memory" and result["error"]["line"] == 12
         assert result["confirmation"].startswith("replayed: sanitizer trap")

@@ -117,8 +117,7 @@ WORD_BMC_MAX_TERMS = 100_000
 
 def word_bmc_budget(timeout: float | None) -> float:
     """Seconds the word-level BMC may take in the portfolio, beside the members after the
-    invariant search (the explicit search follows it on small systems): 30 % of the time
-    limit, at most 20 s. The bugs it is there for (an array filled
+    invariant search and the explicit search: 30 % of the time limit, at most 20 s. The bugs it is there for (an array filled
     and checked over 1 000 cells: 2 000 steps) take 1-3 s; a program without one uses the
     whole share unless every run ends first or another engine answers."""
     return 20.0 if timeout is None else max(0.5, min(20.0, 0.3 * timeout))
@@ -711,18 +710,18 @@ class CheckSchedule:
         return {"solver": self.options.solver, **paths}
 
     def run_members(self):
-        """k-induction (and IC3 on the strengthened system) join IC3; the word-level BMC and
-        then the explicit search run beside them until one answers; then the first checked
-        answer."""
+        """k-induction (and IC3 on the strengthened system) join IC3; the explicit search (on
+        small systems: it answers their state machines in milliseconds) and then the word-level
+        BMC run beside them until one answers; then the first checked answer."""
         members = self.members
         if members.poll() is None:
             members.start("kind", self.system(), options=self.kind_options())
             if self.strengthening is not None:
                 members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
-        if members.poll() is None and len(self.encoded.word.terms.table) <= WORD_BMC_MAX_TERMS:
-            self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=lambda: members.poll() is not None)
         if self.explicit_last and members.poll() is None:
             self.explicit_in_portfolio(lambda: members.poll() is not None)
+        if members.poll() is None and len(self.encoded.word.terms.table) <= WORD_BMC_MAX_TERMS:
+            self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=lambda: members.poll() is not None)
         return members.wait()
 
     def run_engine(self):
