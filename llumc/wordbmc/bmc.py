@@ -297,6 +297,7 @@ class Unrolling:
         self.retired: list = []  # Boolector instances replaced after a cut-off call
         self.solver()
         self.inputs: list[dict[int, Term]] = []  # per step: input index -> its leaf
+        self.input_widths = {inp.index: inp.width for inp in word.inputs}
         self.free: dict[int, Term] = {}  # state index -> leaf of its free initial value
         self.sat_calls = 0
         self.depth = 0
@@ -371,7 +372,7 @@ class Unrolling:
         state = self.state
         inputs: dict[int, Term] = {}
         self.inputs.append(inputs)
-        widths = {inp.index: inp.width for inp in self.word.inputs}
+        widths = self.input_widths
 
         def leaf(t: Term) -> Term:
             if t.op == "state":
