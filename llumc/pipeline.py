@@ -419,20 +419,23 @@ def build_transition_system(fn: "Function", *, prop: str = "unreach-call", schem
                             classify=None, debug=None, fuse: bool | None = None,
                             memtrack: bool = True, terms: TermBuilder | None = None,
                             exact_objects: frozenset[str] = frozenset(), heap_pool: int = DEFAULT_HEAP_POOL,
-                            pool_cuts: bool = False) -> WordTransitionSystem:
+                            pool_cuts: bool = False, exact_cells: int | None = None) -> WordTransitionSystem:
     """The word-level transition system of `main` for a property and scheme: large blocks
     (`llumc/encoding/lbe.py`) or small blocks (`llumc/encoding/transys.py`, "edge"/"paper"; `fuse` as there).
     `memtrack`: valid-memsafety's leak edges too (large blocks; `LargeBlockEncoder`).
     `terms`: the (empty) builder the large-block encoder makes its terms in.
     `exact_objects`: memory objects (IR names) kept exact however large (a refinement:
-    llumc.check.refinement; small blocks encode no memory). `heap_pool`: objects per allocation
+    llumc.check.refinement; small blocks encode no memory); `exact_cells`: the most cells an
+    object may have and be exact (None: `EXACT_CELLS`; the first round of `llumc check` lowers
+    it, llumc.check.portfolio.PROOF_EXACT_CELLS). `heap_pool`: objects per allocation
     site in a loop; `pool_cuts`: a run past them ends without error instead of at the
     allocation bound (llumc.encoding.memory.HeapPool; bug finding only, never a proof)."""
     if classify is None:
         from llumc.frontend.compile import classify_call as classify
     if scheme == "lbe":
         return LargeBlockEncoder(fn, prop, classify, debug, memtrack=memtrack, terms=terms,
-                                 exact_objects=exact_objects, heap_pool=heap_pool, pool_cuts=pool_cuts).build()
+                                 exact_objects=exact_objects, heap_pool=heap_pool, pool_cuts=pool_cuts,
+                                 exact_cells=exact_cells).build()
     return build_small_block_system(fn, prop=prop, scheme=scheme, classify=classify, debug=debug, fuse=fuse)
 
 
@@ -444,9 +447,9 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                 recursion_depth: int | None = None, ir_transform=None,
                 recursion_cuts: bool = False, call_stack: bool | None = None,
                 exact_objects: frozenset[str] = frozenset(), heap_pool: int = DEFAULT_HEAP_POOL,
-                pool_cuts: bool = False) -> EncodeResult:
+                pool_cuts: bool = False, exact_cells: int | None = None) -> EncodeResult:
     """C file -> DimSpec transition system for one property (`memtrack`, `exact_objects`,
-    `heap_pool`, `pool_cuts`: see
+    `exact_cells`, `heap_pool`, `pool_cuts`: see
     `build_transition_system`; `columns`: source columns in the debug information,
     `value_names`: the IR's value names, `recursion_depth`: how deep a recursion is unrolled
     (None: the default), `ir_transform`: a rewrite of the prepared IR, see `compile_c`;
@@ -461,7 +464,8 @@ def encode_file(path: str | Path, *, prop: str = "unreach-call", m32: bool = Fal
                             fuse=fuse, division=division, memtrack=memtrack, columns=columns,
                             value_names=value_names, recursion_depth=recursion_depth,
                             ir_transform=ir_transform, recursion_cuts=recursion_cuts, call_stack=call_stack,
-                            exact_objects=exact_objects, heap_pool=heap_pool, pool_cuts=pool_cuts)
+                            exact_objects=exact_objects, heap_pool=heap_pool, pool_cuts=pool_cuts,
+                            exact_cells=exact_cells)
 
 
 def _size(path: str | Path) -> int:
@@ -478,7 +482,7 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
                  recursion_depth: int | None = None, ir_transform=None,
                  recursion_cuts: bool = False, call_stack: bool | None = None,
                  exact_objects: frozenset[str] = frozenset(), heap_pool: int = DEFAULT_HEAP_POOL,
-                 pool_cuts: bool = False) -> EncodeResult:
+                 pool_cuts: bool = False, exact_cells: int | None = None) -> EncodeResult:
     from llumc.frontend.cfg import read_main
     from llumc.frontend.compile import Checks, classify_call, compile_c
 
@@ -503,7 +507,7 @@ def _encode_file(path: str | Path, *, prop: str, m32: bool, scheme: str, clang: 
             (lambda name: "abort" if classify_call(name) == "recursion-bound" else classify_call(name))
         word = build_transition_system(fn, prop=prop, scheme=scheme, classify=classify, debug=front.debug,
                                        fuse=fuse, memtrack=memtrack, terms=terms, exact_objects=exact_objects,
-                                       heap_pool=heap_pool, pool_cuts=pool_cuts)
+                                       heap_pool=heap_pool, pool_cuts=pool_cuts, exact_cells=exact_cells)
         t_word = time.perf_counter() - start
         ts, stats = bitblast_system(word, cnf_mode=cnf_mode, rewrite_level=rewrite_level, alias_next=alias_next,
                                     division=division, ahead=ahead)

@@ -7,6 +7,10 @@ cell. Each program's first counterexample then reads such values and is not conf
 (the refinement budget lowered below the array's cells shows it: UNKNOWN); refinement makes the
 array exact and the check answers: a TRUE proven, a FALSE replayed and its inputs run natively
 to the error.
+
+copy_1000_true.c and sum_100_false.c are checked with the encoder's own bound: their arrays
+are exact by it but abstract in the first round of a check (more than PROOF_EXACT_CELLS),
+which proves the copy and gives way to the exact system for the sum.
 """
 
 from __future__ import annotations
@@ -134,7 +138,8 @@ def test_next_refinement_keeps_to_rounds_and_budget() -> None:
     first = next_refinement([small, large], [], "counterexample not confirmed: exit 0")
     assert isinstance(first, Refinement)
     assert (first.objects, first.cells, first.ir_names) == (["small"], 10, ("@small",))
-    assert first.to_json() == {"objects": ["small"], "cells": 10, "counterexample": "counterexample not confirmed: exit 0"}
+    assert first.to_json() == {"objects": ["small"], "cells": 10, "counterexample": "counterexample not confirmed: exit 0",
+                               "first_round": False}
     refused = next_refinement([large], [first], "again")
     assert refused == (f"refinement exhausted: 'large' has {REFINE_CELLS} cells, beyond the {REFINE_CELLS - 10} "
                        f"left of the refinement budget ({REFINE_CELLS} cells, LLUMC_REFINE_CELLS)")
@@ -142,3 +147,37 @@ def test_next_refinement_keeps_to_rounds_and_budget() -> None:
     assert done == f"refinement exhausted: {MAX_REFINEMENTS} rounds done"
     vla = _array(4, "v", 0, size_operands=["n"])
     assert next_refinement([vla], [], "x") == "refinement exhausted: 'v' has a nondeterministic size"
+
+
+def _check_default(name: str) -> dict:
+    """`llumc check --json` of one program with the encoder's own exact bound (1 024 cells)."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("LLUMC_")}
+    proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(REFINEMENT / name), "--32", "--timeout",
+                           "60", "--json", "--quiet"], capture_output=True, text=True,
+                          env={**environment, "PYTHONPATH": str(ROOT)}, timeout=180, cwd=ROOT)
+    assert proc.stdout, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_first_round_proves_a_copy_on_the_abstraction() -> None:
+    """copy_1000_true.c: 2 000 cells, exact by the encoder's bound, abstract in the first round
+    (more than PROOF_EXACT_CELLS), where the copy's quantified invariant proves it; no round after."""
+    result = _check_default("copy_1000_true.c")
+    assert result["verdict"] == "true", result["reason"]
+    assert result["refinements"] == []
+    memory = " ".join(loop.get("memory") or "" for loop in result["invariants"])
+    assert "a[k] == b[k]" in memory or "b[k] == a[k]" in memory, result["invariants"]
+
+
+def test_first_round_gives_way_to_the_exact_system(tmp_path: Path) -> None:
+    """sum_100_false.c: the abstract first round's counterexample takes any sum and is refuted;
+    the next round has `a` exact again (outside the refinement budget) and replays k = 4950."""
+    result = _check_default("sum_100_false.c")
+    assert result["verdict"] == "false", result["reason"]
+    assert [(r["objects"], r["cells"], r["first_round"]) for r in result["refinements"]] == [(["a"], 100, True)]
+    inputs = [i["value"] for step in result["trace"] for i in step["inputs"]]
+    assert inputs == [4950]
+    binary = tmp_path / "sum_100_false.bin"
+    build_native(REFINEMENT / "sum_100_false.c", binary)
+    assert run_native(binary, [inputs])[0][0] == "error"
+    assert run_native(binary, [[4949]])[0][0] == "ok"

@@ -18,7 +18,7 @@ from typing import Callable
 
 from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexample, memory_objects,
                                         with_fewer_arguments)
-from llumc.check.refinement import Refinement, havoc_objects, next_refinement
+from llumc.check.refinement import Refinement, cells_of, havoc_objects, next_refinement
 from llumc.check.result import CheckResult, Progress
 from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.errors import UnsupportedError
@@ -163,6 +163,9 @@ class CheckOptions:
     heap_pool: int | None = None
     # runs past a pool's last object end without error (bug finding only: never TRUE)
     pool_cuts: bool = False
+    # the most cells an object may have and be exact (None: the encoder's EXACT_CELLS); the
+    # first round of `_refining` lowers it to PROOF_EXACT_CELLS
+    exact_cells: int | None = None
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -421,25 +424,63 @@ MIN_REFINEMENT_SECONDS = 2.0
 REFINEMENT_PROGRESS = "refinement "
 
 
+# Objects of more cells than this, up to the encoder's EXACT_CELLS, are abstract in the first
+# round of a portfolio check (`_refining`): a proof about an array's contents is a quantified
+# invariant over the tracked cell (`\forall k: k < i ==> a[k] == b[k]`, docs/memory.md), found
+# in seconds, where the same proof over 1 000 exact cells is beyond every engine.
+PROOF_EXACT_CELLS = 64
+# the first round's share of the time limit, and its seconds without one
+ABSTRACT_ROUND_SHARE = 0.5
+ABSTRACT_ROUND_SECONDS = 60.0
+
+
+def _first_round_cells(options: CheckOptions) -> int | None:
+    """The exact bound of the first round: PROOF_EXACT_CELLS for the portfolio's checks that
+    may end in a proof, None (the encoder's bound) otherwise."""
+    from llumc.encoding import memory
+
+    if options.engine != "portfolio" or options.exact_cells is not None or options.recursion_cuts \
+            or options.pool_cuts or options.scheme != "lbe":
+        return options.exact_cells
+    return PROOF_EXACT_CELLS if PROOF_EXACT_CELLS < memory.EXACT_CELLS else None
+
+
 def _refining(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
     """One check (`CheckSchedule`); while its answer is a counterexample the native replay
     refuted (or an undefined behaviour no replay confirms) whose path read havoc values of
     abstract memory objects, the check again with those objects exact (llumc.check.refinement),
     in the time left, at most `MAX_REFINEMENTS` rounds and `REFINE_CELLS` cells. Each round is
     told in progress and in the answer's `refinements`; the seconds and phases add up. Sound:
-    a round's system only removes abstraction, and its TRUE and FALSE are checked as ever."""
+    a round's system only removes abstraction, and its TRUE and FALSE are checked as ever.
+
+    The first round abstracts more (objects above PROOF_EXACT_CELLS cells, `_first_round_cells`)
+    and, where that abstracted anything, has a share of the time (`CheckSchedule.encode`). When
+    it neither proves nor refutes, the next round has those objects exact again, as the
+    encoder's own bound has them, outside the refinement budget: the abstraction costs a round,
+    never an answer the exact system gives."""
     started = time.monotonic()
     rounds: list[Refinement] = []
     phases: dict[str, float] = {}
     exact = options.exact_objects
+    exact_cells = _first_round_cells(options)
     while True:
-        schedule = CheckSchedule(path, replace(options, exact_objects=exact,
+        schedule = CheckSchedule(path, replace(options, exact_objects=exact, exact_cells=exact_cells,
                                                timeout=_time_left(options, started)), progress)
         result = schedule.run()
         phases = {name: round(phases.get(name, 0.0) + result.phases.get(name, 0.0), 3)
                   for name in {**phases, **result.phases}}
         result.seconds, result.phases = time.monotonic() - started, phases
         result.refinements = [r.to_json() for r in rounds]
+        if schedule.provisional and result.verdict == "unknown" and not _no_time_left(options, started):
+            step = Refinement([obj.c_name for obj in schedule.provisional],
+                              sum(cells_of(obj) for obj in schedule.provisional),
+                              result.reason or "no answer", first_round=True)
+            rounds.append(step)
+            exact_cells = options.exact_cells
+            if progress:
+                progress(f"{REFINEMENT_PROGRESS}{len(rounds)}: {', '.join(step.objects)} exact again "
+                         f"({step.cells} cells) after the abstraction's {step.counterexample}; checking again")
+            continue
         used = schedule.refuted_through_havoc(result)
         if not used:
             return result
@@ -455,6 +496,11 @@ def _refining(path: str | Path, options: CheckOptions, progress: Progress | None
         if progress:
             progress(f"{REFINEMENT_PROGRESS}{len(rounds)}: {', '.join(step.objects)} made exact ({step.cells} "
                      f"cells) after {step.counterexample}; checking again")
+
+
+def _no_time_left(options: CheckOptions, started: float) -> bool:
+    left = _time_left(options, started)
+    return left is not None and left < MIN_REFINEMENT_SECONDS
 
 
 def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
@@ -518,6 +564,8 @@ class CheckSchedule:
         # its path read havoc values of (llumc.check.refinement.havoc_objects)
         self.refuted: tuple[CheckResult, list] | None = None
         self.word_bmc_reason = "not run"
+        # objects abstract only because this round's exact bound is lowered (`_refining`)
+        self.provisional: list = []
 
     # -- the schedule
 
@@ -634,6 +682,7 @@ class CheckSchedule:
                                            recursion_depth=o.recursion_depth, ir_transform=o.ir_transform,
                                            recursion_cuts=o.recursion_cuts, call_stack=o.call_stack,
                                            exact_objects=o.exact_objects, pool_cuts=o.pool_cuts,
+                                           exact_cells=o.exact_cells,
                                            heap_pool=o.heap_pool or DEFAULT_HEAP_POOL)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
@@ -642,7 +691,29 @@ class CheckSchedule:
         stats = self.encoded.stats
         self.say(f"encoded: {stats.blocks} blocks, {stats.state_bits} state bits, {stats.total_clauses} clauses")
         self.reborn += [obj.c_name for obj in memory_objects(self.encoded) if obj.reborn]
+        self.abstraction_share()
         self.heap_objects = sum(1 for obj in memory_objects(self.encoded) if obj.heap)
+
+    def abstraction_share(self) -> None:
+        """Where the lowered exact bound (`CheckOptions.exact_cells`) left objects abstract that
+        the encoder's own bound keeps exact (`provisional`), this round gets its share of the
+        time (ABSTRACT_ROUND_SHARE) and says so; `_refining` makes them exact if it does not answer."""
+        from llumc.encoding import memory
+
+        if self.options.exact_cells is None:
+            return
+        self.provisional = [obj for obj in memory_objects(self.encoded)
+                            if obj.abstract and memory.can_be_exact(obj) and self.options.exact_cells
+                            < cells_of(obj) <= memory.EXACT_CELLS]
+        if not self.provisional:
+            return
+        total = self.options.timeout
+        share = ABSTRACT_ROUND_SECONDS if total is None else ABSTRACT_ROUND_SHARE * total
+        self.options = replace(self.options, timeout=max(0.5, share - (time.monotonic() - self.started)))
+        self.end = time.monotonic() + self.options.timeout
+        self.reserve = final_reserve(self.options.timeout)
+        self.say(f"first round with {', '.join(obj.c_name for obj in self.provisional)} abstract "
+                 f"(more than {self.options.exact_cells} cells; at most {share:.0f} s)")
 
     def explicit_only(self) -> None:
         """`--engine explicit`: the explicit-state search with all of the engines' time."""
@@ -684,6 +755,8 @@ class CheckSchedule:
         from llumc.invariants.search import find_invariants
 
         budget = invariant_budget(self.options.timeout)
+        if self.provisional:  # on the abstraction the invariants are the proof: half the round
+            budget = max(budget, min(15.0, 0.5 * (self.engine_time() or 30.0)))
         self.say(f"searching loop invariants (at most {budget:.0f} s)")
         self.clock.enter("invariant search")
         self.strengthening, report = find_invariants(self.encoded, deadline=time.monotonic() + budget)

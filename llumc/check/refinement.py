@@ -37,6 +37,9 @@ class Refinement:
     cells: int  # their cells together
     counterexample: str  # why the refuted counterexample was not an answer (its UNKNOWN reason)
     ir_names: tuple[str, ...] = ()  # the objects as the encoder knows them (`exact_objects`)
+    # the round after the first, which had objects within the encoder's exact bound abstract
+    # (llumc.check.portfolio.PROOF_EXACT_CELLS): outside the budget, as they are exact by default
+    first_round: bool = False
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -80,9 +83,10 @@ def next_refinement(used: list[MemoryObject], rounds: list[Refinement], reason: 
     """The next round after a counterexample (refuted for `reason`) read havoc values of the
     objects `used`, given the rounds so far: the objects to make exact, or why refinement is
     exhausted (no round left; none of them can be made exact within the budget)."""
-    if len(rounds) >= MAX_REFINEMENTS:
+    budgeted = [r for r in rounds if not r.first_round]
+    if len(budgeted) >= MAX_REFINEMENTS:
         return f"refinement exhausted: {MAX_REFINEMENTS} rounds done"
-    spent = sum(r.cells for r in rounds)
+    spent = sum(r.cells for r in budgeted)
     chosen: list[MemoryObject] = []
     refused: list[str] = []
     for obj in used:

@@ -156,7 +156,7 @@ class Region:
 class LargeBlockEncoder(StepEncoder):
     def __init__(self, fn: Function, prop: str, classify, debug=None, narrow: bool = True, memtrack: bool = True,
                  terms: TermBuilder | None = None, exact_objects: frozenset[str] = frozenset(),
-                 heap_pool: int = DEFAULT_HEAP_POOL, pool_cuts: bool = False):
+                 heap_pool: int = DEFAULT_HEAP_POOL, pool_cuts: bool = False, exact_cells: int | None = None):
         super().__init__(fn, prop, "lbe", classify, debug, terms)
         self.narrow = narrow  # fix the bits a state variable's constant set shares (read_state)
         succ = {b.name: successors(b) for b in fn.blocks}
@@ -174,10 +174,12 @@ class LargeBlockEncoder(StepEncoder):
         self._leaks: bool | None = None  # encodes_leaks, decided once
         self.known: dict[int, KnownBits] = {}  # state index -> bits all its values share
         # memory left after SROA (llumc/encoding/memory.py); allocas are constant pointers, never state
-        # `exact_objects`: large objects made exact by a refinement (`MemoryEncoder`)
+        # `exact_objects`: large objects made exact by a refinement; `exact_cells`: the exact
+        # bound (None: EXACT_CELLS) (`MemoryEncoder`)
         # `heap_pool`, `pool_cuts`: objects per allocation site in a loop, and whether a run past
         # them ends without error (`MemoryEncoder`)
         self.memory = MemoryEncoder(fn, self.tb, self.new_state, debug, exact_objects=exact_objects,
+                                    exact_cells=exact_cells,
                                     strict_allocation=prop == "valid-memsafety", heap_pool=heap_pool,
                                     pool_cuts=pool_cuts) if uses_memory(fn) else None
         self.constants: dict[int, Term] = {}
