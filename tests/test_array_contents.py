@@ -5,7 +5,7 @@ Each program of tests/programs/arrays holds arrays of 2 000 or 100 000 elements,
 nondet size up to 100 000 (abstract: one tracked cell) and is TRUE or FALSE by construction (verdict in the file name, reason in its
 first line). `llumc check --32` must give exactly that verdict: a TRUE rests on the quantified
 facts the invariant search proposes (`\\forall k: k < i ==> a[k] == 2*k`, `a[k] != x`,
-`a[k] <= m`, `a[k] == b[k]`), kept by Houdini and checked by fresh SAT calls before TRUE is
+`a[k] <= m`, `a[k] == b[k]`, `k < 2*i ==> a[k] == v`), kept by Houdini and checked by fresh SAT calls before TRUE is
 printed, and the fact the proof needs must be among the loop invariants reported; a FALSE must
 be replayed by llumc and reach the error natively on the trace's inputs. TRUE programs whose
 inputs fit the native driver also run natively on some inputs and never reach the error.
@@ -32,11 +32,13 @@ NEEDED = {
     "min_true": "(\\forall k: i < k && k < 2000 ==> a[k] >= m)",
     "copy_true": "(\\forall k: k < i ==> a[k] == b[k])",
     "malloc_copy_true": "(\\forall k: k < i ==> malloc_8[k] == malloc_9[k])",
+    "tiling_true": "(\\forall k: k < 2*i ==> a[k] == v)",
 }
 # TRUE programs whose nondet values fit the native driver (at most 4 096 per run)
 NATIVE_INPUTS = {
     "double_fill_true": [[n] for n in (0, 1, 5, 100, 2000)],
     "offset_fill_true": [[]],
+    "tiling_true": [[0], [-7], [2147483647]],
     "min_true": [[(v * 7919) % 201 - 100 for v in range(2000)] + [k] for k in (0, 3, 1999)],
 }
 
@@ -60,7 +62,7 @@ def test_true_program_is_proven_by_its_content_fact(name: str, tmp_path: Path) -
     assert NEEDED[name] in memory, result.invariants
 
 
-@pytest.mark.parametrize("name", ["double_fill_false", "copy_false"])
+@pytest.mark.parametrize("name", ["double_fill_false", "copy_false", "tiling_false"])
 def test_false_twin_is_found_and_replayed(name: str, tmp_path: Path) -> None:
     """The same facts on a buggy twin: the bug (an element not written) is found, and the
     counterexample reaches the error natively."""

@@ -906,6 +906,7 @@ PATTERN_BOUNDS = 16  # ... read off the cells below or above one of at most 16 v
 TRACKED_SLOPE = 16  # ... with |a| at most this
 TRACKED_OFFSET = 1 << 16  # ... and |b| below this
 TRACKED_COMPARED = 6  # `x[#] <= w` (!=, ==, >=) for at most 6 variables w
+TRACKED_SCALES = (2, 3, 4)  # `k < c*v` too: a loop that fills c cells per iteration (tiling)
 _TRACKED_RELATIONS = (("<", lambda k, v: k < v), ("<=", lambda k, v: k <= v),
                       (">", lambda k, v: k > v), (">=", lambda k, v: k >= v))
 
@@ -1094,6 +1095,30 @@ def _tracked_bounded(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]
                     penalty = point.penalty(v) + (2 if fact.compared else 0)
                     point.add(2 + penalty, tb.or_(tb.not_(terms[relation]), fact.term),
                               f"(\\forall k: {bound} ==> {fact.text})", "tracked")
+        _tracked_scaled(point, t, facts, v)
+
+
+def _tracked_scaled(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact], v: Var) -> None:
+    """`idx < c*v → F` for c in TRACKED_SCALES: the cells a loop fills c at a time
+    (`a[2*i] = x; a[2*i + 1] = x;`: below 2*i at its head). Only where the samples show a
+    tracked cell between v and c*v that satisfies F (else `idx < v → F` says as much)."""
+    if not point.states:
+        return
+    tb, build = point.tb_, point.build
+    column = point.columns[v.index]
+    for c in TRACKED_SCALES:
+        width = max(t.idx.width, v.width) + c.bit_length() + 2
+        below = tb.op("slt", build.ext(t.idx, width), tb.op("mul", build.ext(v, width), tb.const(c, width)))
+        for fact in facts:
+            if fact.compared and fact.text.endswith(f" {v.name}"):
+                continue
+            rows = list(enumerate(zip(t.index_column, t.value_column, column)))
+            if not any(x <= k < c * x for _row, (k, _y, x) in rows):
+                continue
+            if all(not k < c * x or fact.satisfied(k, y, row) for row, (k, y, x) in rows):
+                penalty = point.penalty(v) + (2 if fact.compared else 0) + 1
+                point.add(2 + penalty, tb.or_(tb.not_(below), fact.term),
+                          f"(\\forall k: k < {c}*{v.name} ==> {fact.text})", "tracked")
 
 
 def _tracked_everywhere(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) -> None:
