@@ -5,7 +5,7 @@ Each program of tests/programs/arrays holds arrays of 2 000 or 100 000 elements,
 nondet size up to 100 000 (abstract: one tracked cell) and is TRUE or FALSE by construction (verdict in the file name, reason in its
 first line). `llumc check --32` must give exactly that verdict: a TRUE rests on the quantified
 facts the invariant search proposes (`\\forall k: k < i ==> a[k] == 2*k`, `a[k] != x`,
-`a[k] <= m`, `a[k] == b[k]`, `k < 2*i ==> a[k] == v`), kept by Houdini and checked by fresh SAT calls before TRUE is
+`a[k] <= m`, `a[k] == b[k]`, `k < 2*i ==> a[k] == v`, `a[k] == (k % 2 == 0 ? 1 : -1)`), kept by Houdini and checked by fresh SAT calls before TRUE is
 printed, and the fact the proof needs must be among the loop invariants reported; a FALSE must
 be replayed by llumc and reach the error natively on the trace's inputs. TRUE programs whose
 inputs fit the native driver also run natively on some inputs and never reach the error.
@@ -33,6 +33,7 @@ NEEDED = {
     "copy_true": "(\\forall k: k < i ==> a[k] == b[k])",
     "malloc_copy_true": "(\\forall k: k < i ==> malloc_8[k] == malloc_9[k])",
     "tiling_true": "(\\forall k: k < 2*i ==> a[k] == v)",
+    "parity_true": "(\\forall k: k < i ==> a[k] == (k % 2 == 0 ? 1 : -1))",
 }
 # TRUE programs whose nondet values fit the native driver (at most 4 096 per run)
 NATIVE_INPUTS = {
@@ -62,7 +63,7 @@ def test_true_program_is_proven_by_its_content_fact(name: str, tmp_path: Path) -
     assert NEEDED[name] in memory, result.invariants
 
 
-@pytest.mark.parametrize("name", ["double_fill_false", "copy_false", "tiling_false"])
+@pytest.mark.parametrize("name", ["double_fill_false", "copy_false", "tiling_false", "parity_false"])
 def test_false_twin_is_found_and_replayed(name: str, tmp_path: Path) -> None:
     """The same facts on a buggy twin: the bug (an element not written) is found, and the
     counterexample reaches the error natively."""
@@ -98,13 +99,14 @@ def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
         assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
 
 
-@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true", "search_true"])
+@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true", "search_true", "parity_true",
+                                  "tiling_true"])
 def test_content_candidates_hold_on_their_samples(name: str) -> None:
     """The tracked-cell facts are filtered on the samples in Python (`_CellFact.satisfied`);
     each one's term must agree: 1 on every sample of its loop head. And the line the fill loop
-    writes is read off the samples (`tracked_patterns`)."""
+    writes is read off the samples (`tracked_patterns`), a periodic one too."""
     from llumc.encoding.terms import evaluate
-    from llumc.invariants.candidates import propose, tracked_patterns
+    from llumc.invariants.candidates import Period, propose, tracked_patterns
     from llumc.invariants.simulate import simulate
     from llumc.pipeline import encode_file
 
@@ -119,5 +121,5 @@ def test_content_candidates_hold_on_their_samples(name: str) -> None:
             checked += 1
     assert checked > 0
     lines = [line for found in tracked_patterns(encoded.word, samples.states).values() for line in found]
-    wanted = {"double_fill_true": (2, 0), "offset_fill_true": (1, 5)}.get(name)
+    wanted = {"double_fill_true": (2, 0), "offset_fill_true": (1, 5), "parity_true": Period((1, -1))}.get(name)
     assert wanted is None or wanted in lines, lines

@@ -947,13 +947,15 @@ def _tracked_objects(point: _CutPoint) -> list[_TrackedObject]:
 
 
 def tracked_patterns(word: WordTransitionSystem, states_by_cut: Mapping[str, list[dict[int, int]]]
-                     ) -> dict[int, list[tuple[int, int]]]:
+                     ) -> dict[int, list[tuple[int, int] | Period]]:
     """Per abstract object (by id), the lines `x[#] == a*idx + b` (|a| <= TRACKED_SLOPE, a != 0)
     that the samples of some loop head show on the cells one bound of the index selects
     (`idx < v`, `idx > v` for a variable v): how the program fills the array (`a[i] = 2*i`).
     Collected over all loop heads, so that a loop the runs never reached (after 100 000
-    iterations) gets them too; most often seen first, at most TRACKED_PATTERNS."""
-    seen: dict[int, dict[tuple[int, int], int]] = {}
+    iterations) gets them too; most often seen first, at most TRACKED_PATTERNS. Beside the
+    lines, periodic patterns (`Period`): `x[#] == c_(idx % m)` for m = 2..4 with values that
+    differ (`a[i] = i % 2 == 0 ? 1 : -1`)."""
+    seen: dict[int, dict[tuple[int, int] | Period, int]] = {}
     # the bounds: loop counters are phis (at most PATTERN_BOUNDS, phis first)
     others = sorted((v for v in word.state if v.kind in ("phi", "value") and 1 < v.width <= 64),
                     key=lambda v: (v.kind != "phi", v.index))[:PATTERN_BOUNDS]
@@ -970,11 +972,17 @@ def tracked_patterns(word: WordTransitionSystem, states_by_cut: Mapping[str, lis
             for v in others:
                 column = [to_signed(st.get(v.index, 0), v.width) for st in states]
                 for _name, holds in _TRACKED_RELATIONS[::2]:  # below v, above v
-                    line = _line([p for p, x in zip(points, column) if holds(p[0], x)])
-                    if line is not None:
-                        counts[line] = counts.get(line, 0) + 1
-    return {obj_id: sorted(counts, key=lambda line: (-counts[line], line))[:TRACKED_PATTERNS]
-            for obj_id, counts in seen.items()}
+                    chosen = [p for p, x in zip(points, column) if holds(p[0], x)]
+                    for pattern in (_line(chosen), _period(chosen)):
+                        if pattern is not None:
+                            counts[pattern] = counts.get(pattern, 0) + 1
+    def order(pattern):
+        return -counts[pattern], isinstance(pattern, Period), getattr(pattern, "values", pattern)
+
+    out = {}
+    for obj_id, counts in seen.items():
+        out[obj_id] = sorted(counts, key=order)[:TRACKED_PATTERNS]
+    return out
 
 
 def _line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -994,12 +1002,42 @@ def _line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
     return (a, b) if all(y == a * k + b for k, y in points) else None
 
 
+@dataclass(frozen=True)
+class Period:
+    """A periodic pattern of a tracked cell: `x[#] == values[idx % len(values)]`."""
+
+    values: tuple[int, ...]
+
+
+def _period(points: list[tuple[int, int]]) -> Period | None:
+    """The values c_0..c_{m-1} with y == c_(k % m) on every point, for the least m in 2..4
+    that fits, where the c differ and every residue is seen twice; None where no period fits
+    (and for a constant, which `_cell_facts` states anyway)."""
+    for m in (2, 3, 4):
+        values: dict[int, int] = {}
+        seen: dict[int, int] = {}
+        for k, y in points:
+            if values.setdefault(k % m, y) != y:
+                break
+            seen[k % m] = seen.get(k % m, 0) + 1
+        else:
+            if len(values) == m and min(seen.values()) >= 2 and len(set(values.values())) > 1:
+                return Period(tuple(values[r] for r in range(m)))
+    return None
+
+
+def _period_text(values: tuple[int, ...]) -> str:
+    m = len(values)
+    arms = " : ".join(f"k % {m} == {r} ? {c}" for r, c in enumerate(values[:-1]))
+    return f"({arms} : {values[-1]})"
+
+
 def _affine_text(a: int, b: int) -> str:
     head = "k" if a == 1 else "-k" if a == -1 else f"{a}*k"
     return head if b == 0 else f"{head} {'+' if b > 0 else '-'} {abs(b)}"
 
 
-def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, int]],
+def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, int] | Period],
                 compared: list[Var], copies: list[_TrackedObject]) -> list[_CellFact]:
     """The facts the tracked cell may satisfy: a constant written into the object, an affine
     function of its index (`a[k] == 2*k + 1`), the same cell of an object that shares its
@@ -1013,7 +1051,9 @@ def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, i
         signed = to_signed(c, val.width)
         facts.append(_CellFact(f"{cell} == {signed}", tb.eq(build.leaf(val), tb.const(c, val.width)),
                                lambda k, y, row, c=signed: y == c))
-    for a, b in [(1, 0)] + [p for p in patterns if p != (1, 0)]:
+    for period in (p for p in patterns if isinstance(p, Period)):
+        facts.append(_period_fact(point, t, period.values))
+    for a, b in [(1, 0)] + [p for p in patterns if p != (1, 0) and not isinstance(p, Period)]:
         width = max(idx.width, val.width) + abs(a).bit_length() + abs(b).bit_length() + 2
         line = build.ext(idx, width)
         if a != 1:
@@ -1039,7 +1079,21 @@ def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, i
     return facts
 
 
-def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int]]] | None = None) -> None:
+def _period_fact(point: _CutPoint, t: _TrackedObject, values: tuple[int, ...]) -> _CellFact:
+    """`x[#] == c_(idx % m)`: a periodic pattern (`tracked_patterns`)."""
+    tb, build, val = point.tb_, point.build, t.val
+    m = len(values)
+    width = t.idx.width + 3
+    residue = tb.op("urem", build.ext(t.idx, width), tb.const(m, width))
+    expected = tb.const(values[-1] & mask(val.width), val.width)
+    for r in range(m - 2, -1, -1):
+        expected = tb.ite(tb.eq(residue, tb.const(r, width)), tb.const(values[r] & mask(val.width), val.width),
+                          expected)
+    return _CellFact(f"{val.name} == {_period_text(values)}", tb.eq(build.leaf(val), expected),
+                     lambda k, y, row, values=values: y == values[k % len(values)])
+
+
+def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Period]] | None = None) -> None:
     """Facts about the tracked cell of an abstract object (docs/memory.md, cell morphing):
     `x.tracked_index < v → F` (and `<=`, `>`, `>=`) for loop variables v, where F is one of
     `_cell_facts` (`x[#] == c`, `x[#] == 2*x.tracked_index`, `x[#] <= m`, ...), the same F
