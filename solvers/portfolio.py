@@ -153,6 +153,28 @@ class Portfolio:
             result.stats["internal_errors"] = len(self.errors)
         return result
 
+    def cancel(self, label: str) -> None:
+        """Stop one member whose system the caller has replaced by a more precise one. A proof
+        (unsat) it sent already stands; a counterexample (sat) it sent is dropped, as the caller
+        looks for counterexamples on the other system."""
+        proc = self.procs.get(label)
+        if proc is None:
+            return
+        self.poll()
+        winner = self.winner
+        if winner is not None and winner.stats.get("member") == label and winner.status == "sat":
+            self.winner = None
+            self.unknown.append(SolveResult("unknown", steps=winner.steps, reason="cancelled", engine=winner.engine))
+        if label not in self.pending:
+            return
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=2.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+        self.pending.discard(label)
+
     def stop(self) -> None:
         for proc in self.procs.values():
             if proc.is_alive():

@@ -123,3 +123,40 @@ def test_content_candidates_hold_on_their_samples(name: str) -> None:
     lines = [line for found in tracked_patterns(encoded.word, samples.states).values() for line in found]
     wanted = {"double_fill_true": (2, 0), "offset_fill_true": (1, 5), "parity_true": Period((1, -1))}.get(name)
     assert wanted is None or wanted in lines, lines
+
+
+def test_facts_about_every_cell_are_used_at_reads(tmp_path: Path) -> None:
+    """fpi_sum_true.c: the sum loop's `sum == i` needs the cells it reads to be 1, which
+    `\\forall k: k < n ==> a[k] == 1` (proven on the abstract system) says of every cell; its
+    instance at the read of a[i] restricts the havoc value (llumc.invariants.instances), and the
+    proof says so. The program runs natively without error; its FALSE twin is replayed."""
+    path = ARRAYS / "fpi_sum_true.c"
+    assert _native(path, [[n] for n in (1, 2, 7, 1000)], tmp_path) == ["ok"] * 4
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    assert "reads of abstract memory restricted by" in result.confirmation, result.confirmation
+    loops = " && ".join(f"{loop['expression']} && {loop['memory']}" for loop in result.invariants)
+    assert "i == sum" in loops or "sum == i" in loops, loops
+    twin = ARRAYS / "fpi_sum_false.c"
+    found = check_program(twin, m32=True, timeout=TIMEOUT)
+    assert found.verdict == "false", found.reason
+    inputs = [i.value for step in found.trace for i in step.inputs]
+    assert _native(twin, [inputs], tmp_path) == ["error"]
+
+
+def test_a_read_after_a_write_in_its_step_is_not_restricted(tmp_path: Path) -> None:
+    """read_after_write_false.c writes 7 into a[i] and reads it in the same step, then writes 1
+    back: every cell is 1 at every loop head, but the read is 7. Only reads that no memory
+    update of their step precedes are `ContentRead`s (restricted by facts about the cells at
+    the step's start); the program is FALSE, replayed."""
+    from llumc.pipeline import encode_file
+
+    path = ARRAYS / "read_after_write_false.c"
+    restricted = encode_file(ARRAYS / "fpi_sum_true.c", m32=True)
+    assert any(obj.content_reads for obj in restricted.word.memory_objects)
+    encoded = encode_file(path, m32=True)
+    assert [obj.content_reads for obj in encoded.word.memory_objects] == [[]]
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    inputs = [i.value for step in result.trace for i in step.inputs]
+    assert _native(path, [inputs + [0] * 12], tmp_path) == ["error"]

@@ -780,7 +780,8 @@ class CheckSchedule:
     def kind_options(self) -> dict:
         """k-induction unrolls the original system for its base case (same paths, fewer clauses)
         and uses the invariants in its step case only."""
-        paths = {"paths": self.encoded.ts} if self.strengthening is not None else {}
+        paths = {} if self.strengthening is None else \
+            {"paths": self.strengthening.restricted or self.encoded.ts}
         return {"solver": self.options.solver, **paths}
 
     def run_members(self):
@@ -788,6 +789,11 @@ class CheckSchedule:
         the word-level BMC, then on small systems the explicit search, run beside them until
         one answers; then the first checked answer."""
         members = self.members
+        if self.strengthening is not None and self.strengthening.restricted is not None:
+            # facts used at reads restrict the system (llumc.invariants.instances): on the
+            # unrestricted one IC3's paths may read any value where the facts say what a cell
+            # holds; IC3 with the invariants runs on the restricted system instead
+            members.cancel("ic3")
         if members.poll() is None:
             members.start("kind", self.system(), options=self.kind_options())
             if self.strengthening is not None:
@@ -944,6 +950,10 @@ class CheckSchedule:
         kept = len(strengthening.kept)
         confirmation += (f", on the system strengthened by {kept} loop invariant"
                          f"{'' if kept == 1 else 's'} (checked inductive)")
+        if strengthening.first is not None:
+            confirmation += (f", its reads of abstract memory restricted by {strengthening.instances} instance"
+                             f"{'' if strengthening.instances == 1 else 's'} of facts about every cell (checked "
+                             "inductive on the unrestricted system)")
         # The invariants alone: with them, ¬error is 1-inductive (k-induction needed k = 1).
         # Known only when k-induction answered; IC3's answers leave it open (None).
         alone = (answer.proof == "k-induction" and answer.k == 1) if used == "kind" else None

@@ -163,6 +163,13 @@ class MemoryObject:
     # the read returned a havoc value rather than the tracked cell; a trace that makes one true
     # used a value the memory may not hold (llumc.check.refinement)
     havoc_reads: list = field(default_factory=list)
+    # an abstract object with a tracked cell: its cell-sized reads that no memory update of their
+    # step precedes (`ContentRead`), where facts proven about the tracked cell hold for the cell
+    # read too (llumc.invariants.instances)
+    content_reads: list = field(default_factory=list)
+    # ... and its writes (`ContentWrite`): the invariant search's runs keep the cells written, so
+    # that a content read there returns what the program wrote (llumc.invariants.simulate)
+    content_writes: list = field(default_factory=list)
     stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
     # an object a pointer comparison may meet beside another one: StateVar, its start address
     # as the machine sees it, chosen where it is allocated and kept after it dies, so a later
@@ -212,6 +219,29 @@ class _StepUpdates(dict):
     def __setitem__(self, key: int, value: Term) -> None:
         self.updates += 1
         super().__setitem__(key, value)
+
+
+@dataclass
+class ContentRead:
+    """A read of one cell of an abstract object with a tracked cell, with no memory update before
+    it in its step: the havoc value it returns off the tracked cell stands for the cell's contents
+    at the step's start, the state a loop invariant at `head` speaks of."""
+
+    head: str  # the cut point its step starts at
+    value: Term  # the havoc input it returns where it misses the tracked cell
+    offset: Term  # its byte offset in the object (OFFSET_BITS wide)
+    condition: Term  # it runs in the step and hits the object (over the step's state and inputs)
+
+
+@dataclass
+class ContentWrite:
+    """A write into an abstract object with a tracked cell: one cell's new value, or None for a
+    write of another size (its cells' contents are not followed)."""
+
+    head: str
+    value: Term | None
+    offset: Term
+    condition: Term  # it runs and hits the object
 
 
 @dataclass
@@ -1848,6 +1878,9 @@ class MemoryEncoder:
                     untracked = tb.and_(hit, tb.not_(at))
                     self.read_sites.setdefault(havoc.uid, (tb.extract(pointer, OFFSET_BITS - 1, 0), set()))[1].add(
                         (obj.tracked_index.index, obj.cell))
+                    if self._current.updates == 0 and havoc.op == "input":
+                        obj.content_reads.append(ContentRead(self._head, havoc, tb.extract(pointer, OFFSET_BITS - 1, 0),
+                                                             tb.and_(runs, hit)))
                 self._note_read(havoc, restriction)
                 obj.havoc_reads.append(tb.and_(runs, untracked))
                 value = here_value if value is None else tb.ite(hit, here_value, value)
@@ -1947,6 +1980,10 @@ class MemoryEncoder:
             if obj.abstract:
                 if obj.tracked_value is not None:
                     self._write_tracked(obj, pointer, value, enabled, uniform, size)
+                    one = size == obj.cell and value.width == 8 * size
+                    obj.content_writes.append(ContentWrite(self._head, value if one else None,
+                                                           tb.extract(pointer, OFFSET_BITS - 1, 0),
+                                                           tb.and_(enabled, self._hits(pointer, size, obj)[0])))
                 continue  # the other cells are not tracked
             hit, position = self._hits(pointer, size, obj)
             terminator = self._terminator_hit(pointer, size, obj)

@@ -57,10 +57,25 @@ class Strengthening:
     system: TransitionSystem
     loops: list[LoopInvariant] = field(default_factory=list)
 
+    # facts used at reads (llumc.invariants.instances): `restricted` is the original system with
+    # the instances of the facts `first` (proven on the original) conjoined to U; the kept facts
+    # are inductive on it, as `restricted_lemmas` over its variables
+    first: "Strengthening | None" = None
+    restricted: TransitionSystem | None = None
+    restricted_lemmas: Lemmas | None = None
+    instances: int = 0
+
     def check(self, solver: str = "cadical195", deadline: float | None = None) -> None:
         """CheckFailed if the conjunction is not inductive on the original system (a bug in the
-        search); CheckTimeout if `deadline` passed first."""
-        check_lemmas(self.original, self.lemmas, list(range(len(self.kept))), solver=solver, deadline=deadline)
+        search); CheckTimeout if `deadline` passed first. With facts used at reads: the facts the
+        instances come from inductive on the original system, and all kept facts inductive on
+        the system the instances restrict."""
+        if self.first is None:
+            check_lemmas(self.original, self.lemmas, list(range(len(self.kept))), solver=solver, deadline=deadline)
+            return
+        self.first.check(solver, deadline)
+        check_lemmas(self.restricted, self.restricted_lemmas, list(range(len(self.kept))), solver=solver,
+                     deadline=deadline)
 
 
 def guarded_terms(encoded: EncodeResult, candidates: list[Candidate]) -> list[Term]:
@@ -80,12 +95,15 @@ class OutOfTime(Exception):
     """The deadline passed while the candidates were bit-blasted."""
 
 
-def blast_candidates(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None = None) -> Lemmas:
-    """One literal per candidate over n+1.. (full definitions), n = the encoded system's n.
-    Raises OutOfTime when `deadline` passes first."""
+def blast_candidates(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None = None,
+                     extra: list[Term] = ()) -> Lemmas:
+    """One literal per candidate over n+1.. (full definitions), n = the encoded system's n, then
+    one per `extra` term (already guarded; it may read the step's inputs too: the instances of
+    llumc.invariants.instances). Raises OutOfTime when `deadline` passes first."""
     ts = encoded.ts
     symbols = read_symbol_map(ts.comments)
     first_bit = {var.index: sym.lo for var, sym in zip(encoded.word.state, symbols.state)}
+    input_bit = {var.index: sym.lo for var, sym in zip(encoded.word.inputs, symbols.inputs)} if extra else {}
     next_var = ts.n + 1
 
     def new_var() -> int:
@@ -95,6 +113,8 @@ def blast_candidates(encoded: EncodeResult, candidates: list[Candidate], deadlin
 
     def leaf(name: str) -> int:
         kind, index, bit = parse_leaf_bit(name)
+        if kind == "input" and index in input_bit:
+            return input_bit[index] + bit
         if kind != "state":
             raise ValueError(f"an invariant candidate may only read state variables, not {name}")
         return first_bit[index] + bit
@@ -102,7 +122,7 @@ def blast_candidates(encoded: EncodeResult, candidates: list[Candidate], deadlin
     aig = AIG()
     builder = CnfBuilder(aig, leaf, new_var, mode="tseitin")
     literals = []
-    for term in guarded_terms(encoded, candidates):
+    for term in guarded_terms(encoded, candidates) + list(extra):
         if deadline is not None and time.monotonic() >= deadline:
             raise OutOfTime()
         # native division: a candidate's `%` must be a function of the state, with no
@@ -293,8 +313,51 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
         original=encoded.ts, kept=kept, lemmas=lemmas, system=extend(encoded.ts, lemmas, everything),
         loops=loop_invariants(encoded, kept),
     )
+    restricted = _used_at_reads(encoded, result, accepted, deadline, solver, report)
+    if restricted is not None:
+        result = restricted
+        report.kept = len(result.kept)
     report.seconds = time.monotonic() - started
     return result, report
+
+
+def _used_at_reads(encoded: EncodeResult, first: Strengthening, candidates: list[Candidate],
+                   deadline: float | None, solver: str, report: SearchReport) -> Strengthening | None:
+    """Houdini once more on the system whose havoc reads are restricted by the kept facts
+    about tracked cells (llumc.invariants.instances), the facts kept so far assumed: the facts
+    that need the contents of the cells a loop reads (`sum == i` over an array of ones). None
+    where no fact applies to a read, nothing more is inductive, or time runs out."""
+    from llumc.invariants.instances import content_instances
+
+    instances = content_instances(encoded.word, first.kept)
+    if not instances or (deadline is not None and time.monotonic() >= deadline):
+        return None
+    known = {id(cand) for cand in first.kept}
+    rest = [cand for cand in candidates if id(cand) not in known]
+    if not rest:
+        return None
+    ordered = first.kept + rest
+    try:
+        lemmas = blast_candidates(encoded, ordered, deadline, extra=instances)
+    except OutOfTime:
+        return None
+    restricted_ts = extend(encoded.ts, lemmas, list(range(len(ordered), len(ordered) + len(instances))))
+    over = Lemmas(n=restricted_ts.n, n_ext=restricted_ts.n, literals=lemmas.literals[:len(ordered)])
+    found = houdini(restricted_ts, over, solver=solver, deadline=deadline, assumed=list(range(len(first.kept))))
+    report.houdini_calls += found.sat_calls
+    if found.kept is None or len(found.kept) == len(first.kept):
+        return None
+    kept = [ordered[i] for i in found.kept]
+    # re-blasted alone: the kept facts and the instances over the original system
+    final = blast_candidates(encoded, kept, extra=instances)
+    restricted = extend(encoded.ts, final, list(range(len(kept), len(kept) + len(instances))))
+    restricted_lemmas = Lemmas(n=restricted.n, n_ext=restricted.n, literals=final.literals[:len(kept)])
+    return Strengthening(
+        original=encoded.ts, kept=kept, lemmas=final, system=extend(restricted, restricted_lemmas,
+                                                                   list(range(len(kept)))),
+        loops=loop_invariants(encoded, kept), first=first, restricted=restricted,
+        restricted_lemmas=restricted_lemmas, instances=len(instances),
+    )
 
 
 def _houdini_round(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None,

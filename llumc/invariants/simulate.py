@@ -403,6 +403,76 @@ class _Draw:
 
 
 # ---------------------------------------------------------------------------- runs
+class _Contents:
+    """The cells of abstract objects a run wrote, so that a read of one returns what was written
+    there (the system's havoc value for it is any value; a run of the program reads its memory):
+    per step head, the reads (`MemoryObject.content_reads`) and writes (`content_writes`) with
+    their offsets and conditions compiled (`compile_terms`). Samples only: a run that differs
+    from the program's costs candidates, never a wrong fact (Houdini decides)."""
+
+    def __init__(self, word: WordTransitionSystem):
+        self.word = word
+        self.objects = [obj for obj in getattr(word, "memory_objects", [])
+                        if getattr(obj, "content_reads", None) or getattr(obj, "content_writes", None)]
+        self.plans: dict[int, tuple | None] = {}
+        self.cells: dict[int, dict[int, int]] = {}
+
+    def start_run(self) -> None:
+        self.cells = {obj.id: {} for obj in self.objects}
+
+    def _plan(self, code: int, name: str):
+        plan = self.plans.get(code, False)
+        if plan is not False:
+            return plan
+        reads = [(obj, r) for obj in self.objects for r in obj.content_reads if r.head == name]
+        writes = [(obj, w) for obj in self.objects for w in obj.content_writes if w.head == name]
+        plan = None
+        if reads or writes:
+            read_roots = [t for _obj, r in reads for t in (r.condition, r.offset)]
+            write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
+                           + ((w.value,) if w.value is not None else ())]
+            plan = (reads, compile_terms(self.word, code, read_roots) if reads else None,
+                    writes, compile_terms(self.word, code, write_roots) if writes else None)
+        self.plans[code] = plan
+        return plan
+
+    def _cell(self, obj, index: int) -> int | None:
+        value = self.cells[obj.id].get(index)
+        if value is None and obj.initial is not None and (index + 1) * obj.cell <= len(obj.initial):
+            value = int.from_bytes(obj.initial[index * obj.cell:(index + 1) * obj.cell], "little")
+        return value
+
+    def before(self, code: int, name: str, state: list[int], x: list[int]) -> None:
+        """Each read of the step that hits a written cell returns its contents."""
+        plan = self._plan(code, name)
+        if plan is None or plan[1] is None:
+            return
+        values = plan[1](state, x)
+        for k, (obj, read) in enumerate(plan[0]):
+            if values[2 * k] and values[2 * k + 1] % obj.cell == 0:
+                cell = self._cell(obj, values[2 * k + 1] // obj.cell)
+                if cell is not None:
+                    x[read.value.param] = cell
+
+    def after(self, code: int, name: str, state: list[int], x: list[int]) -> None:
+        """The step's writes into the cells (a write of another size forgets the object)."""
+        plan = self._plan(code, name)
+        if plan is None or plan[3] is None:
+            return
+        values = plan[3](state, x)
+        at = 0
+        for obj, write in plan[2]:
+            runs, offset = values[at], values[at + 1]
+            value = values[at + 2] if write.value is not None else None
+            at += 2 if write.value is None else 3
+            if not runs:
+                continue
+            if value is None or offset % obj.cell:
+                self.cells[obj.id].clear()
+            else:
+                self.cells[obj.id][offset // obj.cell] = value
+
+
 def _tracked_index(rng: random.Random, run: int, uniform: int) -> int:
     """The initial tracked index of an abstract object (docs/memory.md, cell morphing): any
     cell, as in the system; in two runs of three one of the first 64, where a run of at most
@@ -441,6 +511,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         values.sort()
     tracked_indices = [obj.tracked_index.index for obj in getattr(word, "memory_objects", [])
                        if getattr(obj, "tracked_index", None) is not None]
+    contents = _Contents(word)
     result = Samples()
     n_inputs = len(word.inputs)
     input_width = [i.width for i in word.inputs]
@@ -462,6 +533,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         trace: list[tuple[int, list[int], tuple[int, ...]]] = []  # (code, input indices, values)
         added = {code: 0 for code in seen}
         result.runs += 1
+        contents.start_run()
         x = [0] * n_inputs
         for k in range(max_steps):
             code = state[curr.index]
@@ -474,11 +546,15 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
             for _attempt in range(_RETRIES + 1):
                 for i in step.inputs:
                     x[i] = draw(input_width[i])
+                if contents.objects:
+                    contents.before(code, names[code], state, x)
                 nxt = step.fn(state, x)  # type: ignore[operator]
                 if nxt is None or nxt[curr.index] != ok or not step.inputs:
                     break
             if nxt is None:  # U fails whatever the inputs: not a state of the system
                 break
+            if contents.objects:
+                contents.after(code, names[code], state, x)
             if added[code] < per_run:
                 sample = tuple(state)
                 bucket = seen[code]

@@ -1,0 +1,101 @@
+"""Facts about every cell, used where a loop reads a cell (docs/invariants.md, "Facts used at reads").
+
+A fact proven about the tracked cell of an abstract object x at a cut point c, say
+`idx < n ⇒ x[#] == 1`, holds for every cell: take any run of the program and any cell j;
+the abstract system follows the run with the tracked index chosen as j (docs/memory.md, cell
+morphing), so at every visit of c the fact holds with idx = j and x[#] = the contents of cell j.
+A read of x at the start of a step from c (no memory update before it in the step) returns
+the contents of the cell at its offset, so the havoc value the abstract system gives it can be
+restricted to what the fact says about that cell: `i < n ⇒ r == 1` for the read `r` of `a[i]`.
+Every run of the program satisfies the restriction, so the restricted system still contains
+every run, and a proof on it (`sum == i` in the loop that adds the cells up) holds for the program.
+The facts the restriction rests on are checked inductive on the unrestricted system, the
+proof's own facts on the restricted one (`llumc.invariants.houdini.Strengthening.check`).
+"""
+
+from __future__ import annotations
+
+from llumc.encoding.memory import OFFSET_BITS
+from llumc.encoding.terms import Term, TermBuilder
+from llumc.encoding.wordsys import WordTransitionSystem
+from llumc.invariants.candidates import Candidate
+
+
+def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list[Term]:
+    """For each kept fact about the tracked cell of one object (and no other object's tracked
+    cell) and each `ContentRead` of that object in a step from the fact's cut point:
+    `curr == cut ∧ the read runs and hits x at a cell of index j ⇒ fact[idx := j, x[#] := r]`,
+    a 1-bit term over the step's state and inputs."""
+    tb = word.terms
+    curr = word.curr
+    codes = {b.name: b.code for b in word.blocks}
+    tracked = [obj for obj in word.memory_objects
+               if getattr(obj, "tracked_value", None) is not None and getattr(obj, "content_reads", None)]
+    by_value = {obj.tracked_value.index: obj for obj in tracked}
+    memory_leaves = {v.index for v in word.state if v.kind == "memory"}
+    out: list[Term] = []
+    for cand in kept:
+        if cand.kind != "tracked" or cand.cut not in codes:
+            continue
+        leaves = _state_leaves(cand.term)
+        objects = [by_value[i] for i in leaves if i in by_value]
+        if len(objects) != 1:
+            continue  # about two objects (a copy) or none with reads
+        obj = objects[0]
+        allowed = {obj.tracked_value.index, obj.tracked_index.index} | \
+            ({obj.size_var.index} if getattr(obj, "size_var", None) is not None else set())
+        if any(i in memory_leaves and i not in allowed for i in leaves):
+            continue  # about another object's memory state
+        at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
+        for read in obj.content_reads:
+            if read.head != cand.cut:
+                continue
+            index, fits = _cell_index(tb, read.offset, obj.cell, obj.tracked_index.width)
+            body = _substitute(tb, cand.term, {obj.tracked_index.index: index, obj.tracked_value.index: read.value})
+            guard = tb.and_(tb.and_(at_cut, read.condition), fits)
+            out.append(tb.or_(tb.not_(guard), body))
+    return out
+
+
+def _cell_index(tb: TermBuilder, offset: Term, cell: int, width: int) -> tuple[Term, Term]:
+    """(the cell index of a byte offset at `width` bits, the offset is a cell boundary whose
+    index fits that width)."""
+    shift = cell.bit_length() - 1
+    aligned = tb.true() if shift == 0 else tb.eq(tb.extract(offset, shift - 1, 0), tb.const(0, shift))
+    below = tb.op("ult", offset, tb.const(cell << width, OFFSET_BITS)) if shift + width < OFFSET_BITS else tb.true()
+    return tb.extract(offset, shift + width - 1, shift), tb.and_(aligned, below)
+
+
+def _state_leaves(root: Term) -> set[int]:
+    seen: set[int] = set()
+    out: set[int] = set()
+    stack = [root]
+    while stack:
+        t = stack.pop()
+        if t.uid in seen:
+            continue
+        seen.add(t.uid)
+        if t.op == "state":
+            out.add(t.param)  # type: ignore[arg-type]
+        stack.extend(t.args)
+    return out
+
+
+def _substitute(tb: TermBuilder, root: Term, images: dict[int, Term]) -> Term:
+    """`root` with the state leaves of the indices in `images` replaced (post-order, iterative)."""
+    done: dict[int, Term] = {}
+    stack: list[tuple[Term, bool]] = [(root, False)]
+    while stack:
+        t, ready = stack.pop()
+        if t.uid in done:
+            continue
+        if t.op == "state" and t.param in images:
+            done[t.uid] = images[t.param]  # type: ignore[index]
+        elif not t.args:
+            done[t.uid] = t
+        elif ready:
+            done[t.uid] = tb.op(t.op, *[done[a.uid] for a in t.args], param=t.param)
+        else:
+            stack.append((t, True))
+            stack.extend((a, False) for a in t.args if a.uid not in done)
+    return done[root.uid]
