@@ -21,11 +21,16 @@ from llumc.encoding.wordsys import WordTransitionSystem
 from llumc.invariants.candidates import Candidate
 
 
+# instances at most (facts times reads): each is a circuit in every step of the engines' system
+MAX_INSTANCES = 512
+
+
 def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list[Term]:
     """For each kept fact about the tracked cell of one object (and no other object's tracked
     cell) and each `ContentRead` of that object in a step from the fact's cut point:
     `curr == cut ∧ the read runs and hits x at a cell of index j ⇒ fact[idx := j, x[#] := r]`,
-    a 1-bit term over the step's state and inputs."""
+    a 1-bit term over the step's state and inputs; at most MAX_INSTANCES (any subset is sound:
+    each one holds on every run by itself)."""
     tb = word.terms
     curr = word.curr
     codes = {b.name: b.code for b in word.blocks}
@@ -54,6 +59,8 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
             body = _substitute(tb, cand.term, {obj.tracked_index.index: index, obj.tracked_value.index: read.value})
             guard = tb.and_(tb.and_(at_cut, read.condition), fits)
             out.append(tb.or_(tb.not_(guard), body))
+            if len(out) >= MAX_INSTANCES:
+                return out
     return out
 
 
