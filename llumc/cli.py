@@ -627,7 +627,27 @@ def bench_command(
 
 
 def main() -> None:
-    """Entry point: one clear line and exit code 2 for bad input, never a traceback."""
+    """Entry point: one clear line and exit code 2 for bad input, never a traceback. Once the
+    command is done (its answer printed) the process ignores SIGINT, SIGTERM and SIGHUP: Python
+    puts their default actions back while it shuts down, and a Ctrl-C in that moment would
+    otherwise end a process that has answered FALSE with the status of an interrupted one."""
+    try:
+        _run()
+    finally:
+        _ignore_signals_while_exiting()
+
+
+def _ignore_signals_while_exiting() -> None:
+    import signal
+
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        try:
+            signal.signal(number, signal.SIG_IGN)
+        except (ValueError, OSError):  # not the main thread
+            pass
+
+
+def _run() -> None:
     try:
         code = app(standalone_mode=False)
         if code == 130:  # typer's answer to a KeyboardInterrupt (Ctrl-C, SIGTERM in `bench`)
