@@ -454,7 +454,7 @@ def _refining(path: str | Path, options: CheckOptions, progress: Progress | None
     a round's system only removes abstraction, and its TRUE and FALSE are checked as ever.
 
     The first round abstracts more (objects above PROOF_EXACT_CELLS cells, `_first_round_cells`)
-    and, where that abstracted anything, has a share of the time (`CheckSchedule.encode`). When
+    and, where that abstracted anything, has a share of the time (`CheckSchedule.abstraction_share`). When
     it neither proves nor refutes, the next round has those objects exact again, as the
     encoder's own bound has them, outside the refinement budget: the abstraction costs a round,
     never an answer the exact system gives."""
