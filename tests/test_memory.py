@@ -108,8 +108,8 @@ def test_outside_the_model_is_a_named_unknown(name: str, tmp_path: Path) -> None
 def test_valid_memsafety_out_of_bounds_write_is_false_and_replayed() -> None:
     result = check_program(MEMORY / "oob_write_unknown.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
     assert result.verdict == "false", result.reason
-    assert result.error.kind == "memory" and result.error.line == 9
-    assert result.confirmation.startswith("replayed:") and "oob_write_unknown.c:9" in result.confirmation
+    assert result.error.kind == "memory" and result.error.line == 10
+    assert result.confirmation.startswith("replayed:") and "oob_write_unknown.c:10" in result.confirmation
     assert [i.value for step in result.trace for i in step.inputs] == [4]
 
 

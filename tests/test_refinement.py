@@ -58,18 +58,18 @@ def test_refinement_proves_what_the_abstraction_cannot() -> None:
 
 
 def test_refined_counterexample_replays(tmp_path: Path) -> None:
-    """sum_false.c errs only for k == 45, the sum of the array: the first counterexample takes
-    the abstract sum, the refined one k = 45, which replays and reaches the error natively."""
+    """sum_false.c errs only for k == 285, the sum of the array: the first counterexample takes
+    the abstract sum, the refined one k = 285, which replays and reaches the error natively."""
     result = _check("sum_false.c")
     assert result["verdict"] == "false", result["reason"]
-    assert result["error"]["line"] == 12
+    assert result["error"]["line"] == 13
     assert [r["objects"] for r in result["refinements"]] == [["a"]]
     inputs = [i["value"] for step in result["trace"] for i in step["inputs"]]
-    assert inputs == [45]
+    assert inputs == [285]
     binary = tmp_path / "sum_false.bin"
     build_native(REFINEMENT / "sum_false.c", binary)
     assert run_native(binary, [inputs])[0][0] == "error"
-    assert run_native(binary, [[44]])[0][0] == "ok"
+    assert run_native(binary, [[284]])[0][0] == "ok"
 
 
 @pytest.mark.parametrize("name, prop, verdict", [
@@ -171,13 +171,13 @@ def test_first_round_proves_a_copy_on_the_abstraction() -> None:
 
 def test_first_round_gives_way_to_the_exact_system(tmp_path: Path) -> None:
     """sum_100_false.c: the abstract first round's counterexample takes any sum and is refuted;
-    the next round has `a` exact again (outside the refinement budget) and replays k = 4950."""
+    the next round has `a` exact again (outside the refinement budget) and replays k = 328350."""
     result = _check_default("sum_100_false.c")
     assert result["verdict"] == "false", result["reason"]
     assert [(r["objects"], r["cells"], r["first_round"]) for r in result["refinements"]] == [(["a"], 100, True)]
     inputs = [i["value"] for step in result["trace"] for i in step["inputs"]]
-    assert inputs == [4950]
+    assert inputs == [328350]
     binary = tmp_path / "sum_100_false.bin"
     build_native(REFINEMENT / "sum_100_false.c", binary)
     assert run_native(binary, [inputs])[0][0] == "error"
-    assert run_native(binary, [[4949]])[0][0] == "ok"
+    assert run_native(binary, [[328349]])[0][0] == "ok"
