@@ -34,6 +34,7 @@ NEEDED = {
     "malloc_copy_true": "(\\forall k: k < i ==> malloc_8[k] == malloc_9[k])",
     "tiling_true": "(\\forall k: k < 2*i ==> a[k] == v)",
     "parity_true": "(\\forall k: k < i ==> a[k] == (k % 2 == 0 ? 1 : -1))",
+    "struct_flags_true": "(\\forall k: k < 1000 ==> (table[k] != 0 ==> table[k]+4 != 0))",
 }
 # TRUE programs whose nondet values fit the native driver (at most 4 096 per run)
 NATIVE_INPUTS = {
@@ -63,7 +64,8 @@ def test_true_program_is_proven_by_its_content_fact(name: str, tmp_path: Path) -
     assert NEEDED[name] in memory, result.invariants
 
 
-@pytest.mark.parametrize("name", ["double_fill_false", "copy_false", "tiling_false", "parity_false"])
+@pytest.mark.parametrize("name", ["double_fill_false", "copy_false", "tiling_false", "parity_false",
+                                  "struct_flags_false"])
 def test_false_twin_is_found_and_replayed(name: str, tmp_path: Path) -> None:
     """The same facts on a buggy twin: the bug (an element not written) is found, and the
     counterexample reaches the error natively."""
@@ -160,3 +162,13 @@ def test_a_read_after_a_write_in_its_step_is_not_restricted(tmp_path: Path) -> N
     assert result.verdict == "false", result.reason
     inputs = [i.value for step in result.trace for i in step.inputs]
     assert _native(path, [inputs + [0] * 12], tmp_path) == ["error"]
+
+
+def test_two_reads_in_different_elements_prove_nothing(tmp_path: Path) -> None:
+    """struct_neighbours_false.c reads entry i's flag and entry i + 1's value in one error
+    condition: an array of structs is tracked per element, and no one element holds both reads,
+    so the edge keeps its havoc values (`MemoryEncoder._restrict_pair`): FALSE, never TRUE."""
+    path = ARRAYS / "struct_neighbours_false.c"
+    assert _native(path, [[]], tmp_path) == ["error"]
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason

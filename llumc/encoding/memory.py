@@ -159,6 +159,12 @@ class MemoryObject:
     # and `tracked_value` (StateVar: that cell's contents, exact); None where not tracked
     tracked_index: object = None
     tracked_value: object = None
+    # an array of structs of a few cells each is tracked per element (`tracked_stride`, its
+    # bytes): `tracked_fields` are (byte offset in the element, StateVar) of every cell of
+    # element `tracked_index`, the first of them `tracked_value`; otherwise the stride is the
+    # cell and the one field is `tracked_value` (`MemoryEncoder._tracked_element`)
+    tracked_stride: int = 0
+    tracked_fields: list = field(default_factory=list)
     # an abstract object: one condition per read of it (on a step's state and inputs) under which
     # the read returned a havoc value rather than the tracked cell; a trace that makes one true
     # used a value the memory may not hold (llumc.check.refinement)
@@ -192,6 +198,12 @@ class MemoryObject:
         """Cell `index` (a C expression) of the object as C reads it: `a[k]`, or `a.cell[k]`
         where a cell is not an element (a 2-D array, structs, bytes of wider elements)."""
         return f"{self.c_name}[{index}]" if self.element_cells else f"{self.c_name}.cell[{index}]"
+
+    def field_text(self, index: str, offset: int) -> str:
+        """The cell at byte `offset` of element `index` of an object tracked per element:
+        `t[k]` for the element's first cell, `t[k]+4` for the one 4 bytes in (as exact cells
+        of structs are named)."""
+        return f"{self.c_name}[{index}]" + (f"+{offset}" if offset else "")
 
 
 @dataclass
@@ -1068,10 +1080,15 @@ class MemoryEncoder:
                         self.layout.size(element) == obj.cell
                 except UnsupportedError:
                     obj.element_cells = False
-                cells = obj.size // obj.cell if not obj.size_operands else self._max_size(obj) // obj.cell
-                obj.tracked_index = self._shared_index(obj, max(1, (cells - 1).bit_length()), shared)
-                name = f"{obj.c_name}[#]"
-                obj.tracked_value = self.new_state(name, 8 * obj.cell, "memory", self._uniform_initial(obj), [name])
+                stride = self._tracked_element(obj)
+                count = obj.size // stride if not obj.size_operands else self._max_size(obj) // stride
+                obj.tracked_index = self._shared_index(obj, max(1, (count - 1).bit_length()), shared)
+                obj.tracked_stride = stride
+                initial = self._uniform_initial(obj)
+                for offset in range(0, stride, obj.cell):
+                    name = f"{obj.c_name}[#]" + (f"+{offset}" if offset else "")
+                    obj.tracked_fields.append((offset, self.new_state(name, 8 * obj.cell, "memory", initial, [name])))
+                obj.tracked_value = obj.tracked_fields[0][1]
             if obj.id in self._addressed:
                 name = f"{obj.c_name}.address"
                 obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
@@ -1105,6 +1122,27 @@ class MemoryEncoder:
 
     # cells wider than this are not tracked (a struct read and written whole)
     TRACKED_CELL_BYTES = 16
+    # an array of structs of at most this many cells per element is tracked per element
+    TRACKED_FIELDS = 4
+
+    def _tracked_element(self, obj: MemoryObject) -> int:
+        """The bytes one step of the tracked index covers: an element of a constant-size array
+        of structs of 2..TRACKED_FIELDS cells (`table[i].used` and `table[i].value` then are
+        both exact at one index, so a fact may relate them: `table[k] != 0 ==> table[k]+4 !=
+        0`); the cell otherwise."""
+        if obj.size_operands or obj.heap is not None:
+            return obj.cell
+        array = re.fullmatch(r"\[(\d+) x (.+)\]", obj.type_text.strip())
+        if array is None:
+            return obj.cell
+        try:
+            element = self.layout.size(array.group(2).strip())
+        except UnsupportedError:
+            return obj.cell
+        if element <= obj.cell or element % obj.cell or element // obj.cell > self.TRACKED_FIELDS \
+                or obj.size % element:
+            return obj.cell
+        return element
     # valid-memtrack: at most this many heap objects times pointer cells (the reachability
     # terms grow with their product and the number of heap objects)
     MAX_LEAK_TERMS = 4096
@@ -1600,13 +1638,12 @@ class MemoryEncoder:
     def _start_lifetime(self, obj: MemoryObject, guard: Term, value: int | None) -> None:
         """Where an object is allocated its tracked cell holds what C says: `value` (calloc: 0),
         or any value (malloc, a VLA: a fresh nondet value)."""
-        var = obj.tracked_value
-        if var is None:
-            return
         tb = self.tb
-        new = tb.const(value, var.width) if value is not None else self.havoc(var.width, -10 - obj.id)
-        self._current[var.index] = tb.ite(guard, new, self._cell(var))
-        if value is not None:
+        for number, (_offset, var) in enumerate(obj.tracked_fields):
+            new = tb.const(value, var.width) if value is not None else self.havoc(var.width,
+                                                                                   self._field_site(obj, number))
+            self._current[var.index] = tb.ite(guard, new, self._cell(var))
+        if value is not None and obj.tracked_fields:
             obj.stored_constants.add(value)
 
     def _arguments(self, ins: Instr, arg, guard: Term) -> Term:
@@ -1871,14 +1908,18 @@ class MemoryEncoder:
                 havoc = self._read_havoc(pointer, size)  # an untracked cell: any value
                 here_value, restriction, untracked = havoc, None, hit
                 if obj.tracked_value is not None and size == obj.cell:
-                    # the tracked cell is exact: a read at its index returns its contents
-                    at = tb.eq(tb.extract(pointer, OFFSET_BITS - 1, 0), self._tracked_offset(obj))
-                    here_value = tb.ite(at, self._cell(obj.tracked_value), havoc)
+                    # the tracked cells are exact: a read at one of them returns its contents
+                    offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+                    at = tb.false()
+                    for field_offset, var in reversed(obj.tracked_fields):
+                        here = tb.eq(offset, self._tracked_offset(obj, field_offset))
+                        here_value = tb.ite(here, self._cell(var), here_value)
+                        at = tb.or_(here, at)
                     restriction = tb.or_(tb.not_(hit), at)
                     untracked = tb.and_(hit, tb.not_(at))
-                    self.read_sites.setdefault(havoc.uid, (tb.extract(pointer, OFFSET_BITS - 1, 0), set()))[1].add(
-                        (obj.tracked_index.index, obj.cell))
-                    if self._current.updates == 0 and havoc.op == "input":
+                    self.read_sites.setdefault(havoc.uid, (offset, set()))[1].add(
+                        (obj.tracked_index.index, obj.tracked_stride, len(obj.tracked_fields) > 1))
+                    if self._current.updates == 0 and havoc.op == "input" and len(obj.tracked_fields) == 1:
                         obj.content_reads.append(ContentRead(self._head, havoc, tb.extract(pointer, OFFSET_BITS - 1, 0),
                                                              tb.and_(runs, hit)))
                 self._note_read(havoc, restriction)
@@ -1934,7 +1975,10 @@ class MemoryEncoder:
         `off1 != off2 ∨ (R1 ∧ R2)`. Sound as one read is: a concrete violation whose two reads
         are at one byte offset `o` is followed with the shared index chosen as `o`'s cell, where
         both reads are exact, so `R1 ∧ R2` holds; one whose reads are at different offsets
-        keeps its havoc values (chosen as the memory holds them). None otherwise."""
+        keeps its havoc values (chosen as the memory holds them). For objects tracked per
+        element (`table[j].used && table[j].value == 0`) the same with the elements of the
+        offsets: a violation whose reads lie in one element e is followed with the index e,
+        where every cell of e is tracked. None otherwise."""
         r1, r2 = self.step_reads[first], self.step_reads[second]
         if r1 is None or r2 is None or first not in self.read_sites or second not in self.read_sites:
             return None
@@ -1942,6 +1986,9 @@ class MemoryEncoder:
         if len(sites1 | sites2) != 1:
             return None
         tb = self.tb
+        (_index, stride, per_element), = sites1 | sites2
+        if per_element:  # the two reads at one element: each at one of its tracked cells
+            off1, off2 = (tb.op("udiv", off, tb.const(stride, OFFSET_BITS)) for off in (off1, off2))
         return tb.or_(tb.not_(tb.eq(off1, off2)), tb.and_(r1, r2))
 
     def _reads_in(self, root: Term) -> frozenset[int]:
@@ -2008,14 +2055,20 @@ class MemoryEncoder:
     # ite per cell would cost the size of the write, a memset of 400 000 bytes)
     TRACKED_WRITE_CELLS = 16
 
-    def _tracked_offset(self, obj: MemoryObject) -> Term:
-        """The byte offset of an object's tracked cell: its index times the cell size."""
+    def _tracked_offset(self, obj: MemoryObject, field: int = 0) -> Term:
+        """The byte offset of an object's tracked cell: its index times the stride (the cell,
+        or the element of an array of structs), plus the field's offset in the element."""
         tb = self.tb
         index = self._cell(obj.tracked_index)
-        shift = obj.cell.bit_length() - 1
-        if shift:
-            index = tb.op("concat", index, tb.const(0, shift))
-        return tb.zext(index, OFFSET_BITS)
+        stride = obj.tracked_stride or obj.cell
+        if stride & (stride - 1) == 0:
+            shift = stride.bit_length() - 1
+            if shift:
+                index = tb.op("concat", index, tb.const(0, shift))
+            base = tb.zext(index, OFFSET_BITS)
+        else:
+            base = tb.op("mul", tb.zext(index, OFFSET_BITS), tb.const(stride, OFFSET_BITS))
+        return base if not field else tb.op("add", base, tb.const(field, OFFSET_BITS))
 
     def _write_tracked(self, obj: MemoryObject, pointer: Term, value: Term, enabled: Term, uniform: bool,
                        size: int) -> None:
@@ -2026,24 +2079,30 @@ class MemoryEncoder:
         hit, _ = self._hits(pointer, size, obj)
         if hit.op == "const" and hit.param == 0:
             return
-        var = obj.tracked_value
         width = 8 * obj.cell
         k = size // obj.cell
-        # the tracked cell's position relative to the write (unsigned: below the write wraps)
-        relative = tb.op("sub", self._tracked_offset(obj), tb.extract(pointer, OFFSET_BITS - 1, 0))
-        inside = tb.op("ult", relative, tb.const(size, OFFSET_BITS))
-        if k == 1 or uniform:
-            new = tb.extract(value, width - 1, 0)
-            if new.op == "const":
-                obj.stored_constants.add(new.param)
-        elif k <= self.TRACKED_WRITE_CELLS:
-            new = tb.extract(value, width - 1, 0)
-            for j in range(1, k):
-                piece = tb.extract(value, (j + 1) * width - 1, j * width)
-                new = tb.ite(tb.eq(relative, tb.const(j * obj.cell, OFFSET_BITS)), piece, new)
-        else:
-            new = self.havoc(width, -10 - obj.id)
-        self._current[var.index] = tb.ite(tb.and_(tb.and_(enabled, hit), inside), new, self._cell(var))
+        for number, (field_offset, var) in enumerate(obj.tracked_fields):
+            # the tracked cell's position relative to the write (unsigned: below the write wraps)
+            relative = tb.op("sub", self._tracked_offset(obj, field_offset), tb.extract(pointer, OFFSET_BITS - 1, 0))
+            inside = tb.op("ult", relative, tb.const(size, OFFSET_BITS))
+            if k == 1 or uniform:
+                new = tb.extract(value, width - 1, 0)
+                if new.op == "const":
+                    obj.stored_constants.add(new.param)
+            elif k <= self.TRACKED_WRITE_CELLS:
+                new = tb.extract(value, width - 1, 0)
+                for j in range(1, k):
+                    piece = tb.extract(value, (j + 1) * width - 1, j * width)
+                    new = tb.ite(tb.eq(relative, tb.const(j * obj.cell, OFFSET_BITS)), piece, new)
+            else:
+                new = self.havoc(width, self._field_site(obj, number))
+            self._current[var.index] = tb.ite(tb.and_(tb.and_(enabled, hit), inside), new, self._cell(var))
+
+    @staticmethod
+    def _field_site(obj: MemoryObject, number: int) -> int:
+        """The input site of a fresh value of tracked field `number` of `obj` (one per
+        instruction and field; object ids are below 256)."""
+        return -10 - obj.id if number == 0 else -2000 - 256 * number - obj.id
 
     def _to_memory(self, pointer: Term) -> Term:
         """A pointer as the target stores it: object id in the top byte, the offset below;

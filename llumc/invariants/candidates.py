@@ -931,18 +931,25 @@ class _TrackedObject:
     val: Var
     index_column: list[int]
     value_column: list[int]  # as C reads the cell (signed)
+    offset: int = 0  # of the cell in the element, for an object tracked per element
 
 
 def _tracked_objects(point: _CutPoint) -> list[_TrackedObject]:
+    """Each tracked cell: one per abstract object, or one per cell of the element of an array
+    of structs tracked per element (`table[k]`, `table[k]+4`: same index, several cells)."""
     out = []
     for obj in point.word.memory_objects:
         index_var, value_var = getattr(obj, "tracked_index", None), getattr(obj, "tracked_value", None)
         if index_var is None or value_var is None:
             continue
+        fields = getattr(obj, "tracked_fields", None) or [(0, value_var)]
         idx = Var(index_var, "k", False, True)
-        val = Var(value_var, obj.cell_text("k"), True, True)
-        out.append(_TrackedObject(obj, idx, val, [st.get(index_var.index, 0) for st in point.states],
-                                  [val.value(st.get(value_var.index, 0)) for st in point.states]))
+        index_column = [st.get(index_var.index, 0) for st in point.states]
+        for offset, var in fields:
+            name = obj.field_text("k", offset) if len(fields) > 1 else obj.cell_text("k")
+            val = Var(var, name, True, True)
+            out.append(_TrackedObject(obj, idx, val, index_column, [val.value(st.get(var.index, 0))
+                                                                    for st in point.states], offset))
     return out
 
 
@@ -1079,6 +1086,31 @@ def _cell_facts(point: _CutPoint, t: _TrackedObject, patterns: list[tuple[int, i
     return facts
 
 
+def _field_implications(point: _CutPoint, t: _TrackedObject, fields: list[_TrackedObject]) -> list[_CellFact]:
+    """Between two cells of one element of an array of structs tracked per element: `t == 0`
+    or `t != 0` implies `u != 0` or `u == c` for the constants written into the object (a flag
+    that says whether a pointer field is set: `table[k] != 0 ==> table[k]+4 != 0`)."""
+    tb, build = point.tb_, point.build
+    facts: list[_CellFact] = []
+    constants = sorted(t.obj.stored_constants | {0})[:TRACKED_CONSTANTS]
+    for u in fields:
+        width = u.val.width
+        zero_t = tb.eq(build.leaf(t.val), tb.const(0, t.val.width))
+        conclusions = [(f"{u.val.name} != 0", tb.not_(tb.eq(build.leaf(u.val), tb.const(0, width))),
+                        lambda y: y != 0)]
+        conclusions += [(f"{u.val.name} == {to_signed(c, width)}", tb.eq(build.leaf(u.val), tb.const(c & mask(width),
+                                                                                                        width)),
+                         lambda y, c=to_signed(c, width): y == c) for c in constants]
+        for premise, premise_term, premise_holds in ((f"{t.val.name} != 0", tb.not_(zero_t), lambda y: y != 0),
+                                                     (f"{t.val.name} == 0", zero_t, lambda y: y == 0)):
+            for text, term, holds in conclusions:
+                facts.append(_CellFact(
+                    f"({premise} ==> {text})", tb.or_(tb.not_(premise_term), term),
+                    lambda k, y, row, p=premise_holds, h=holds, column=u.value_column: not p(y) or h(column[row]),
+                    True))
+    return facts
+
+
 def _period_fact(point: _CutPoint, t: _TrackedObject, values: tuple[int, ...]) -> _CellFact:
     """`x[#] == c_(idx % m)`: a periodic pattern (`tracked_patterns`)."""
     tb, build, val = point.tb_, point.build, t.val
@@ -1109,6 +1141,7 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Per
     for position, t in enumerate(objects):
         copies = [o for o in objects[position + 1:] if o.idx.state is t.idx.state]  # each pair once
         facts = _cell_facts(point, t, (patterns or {}).get(t.obj.id, []), compared, copies)
+        facts += _field_implications(point, t, [o for o in objects if o.obj is t.obj and o is not t])
         _tracked_bounded(point, t, facts, variables)
         _tracked_everywhere(point, t, facts)
         _tracked_size(point, t, variables)
@@ -1120,7 +1153,7 @@ def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:
     obj, tb = t.obj, point.tb_
     if obj.size_var is not None or obj.size_operands:
         return tb.true(), None
-    cells = obj.size // obj.cell
+    cells = obj.size // (getattr(obj, "tracked_stride", 0) or obj.cell)
     inside = tb.op("ult", point.build.leaf(t.idx), tb.const(cells, t.idx.width)) if cells < 1 << t.idx.width \
         else tb.true()
     return inside, cells
