@@ -440,7 +440,7 @@ def _first_round_cells(options: CheckOptions) -> int | None:
     from llumc.encoding import memory
 
     if options.engine != "portfolio" or options.exact_cells is not None or options.recursion_cuts \
-            or options.pool_cuts or options.scheme != "lbe":
+            or options.pool_cuts or options.scheme != "lbe" or not options.invariants:
         return options.exact_cells
     return PROOF_EXACT_CELLS if PROOF_EXACT_CELLS < memory.EXACT_CELLS else None
 
@@ -496,6 +496,22 @@ def _refining(path: str | Path, options: CheckOptions, progress: Progress | None
         if progress:
             progress(f"{REFINEMENT_PROGRESS}{len(rounds)}: {', '.join(step.objects)} made exact ({step.cells} "
                      f"cells) after {step.counterexample}; checking again")
+
+
+def _state_indices(root) -> set[int]:
+    """The state variables a term reads."""
+    seen: set[int] = set()
+    found: set[int] = set()
+    stack = [root]
+    while stack:
+        term = stack.pop()
+        if term.uid in seen:
+            continue
+        seen.add(term.uid)
+        if term.op == "state":
+            found.add(term.param)
+        stack.extend(term.args)
+    return found
 
 
 def _no_time_left(options: CheckOptions, started: float) -> bool:
@@ -594,6 +610,8 @@ class CheckSchedule:
                                 self.unknown(f"word-level BMC: no answer ({self.word_bmc_reason})"))
             if self.options.invariants and self.options.engine != "bmc" and has_loops(self.encoded):
                 self.search_invariants()
+            if self.provisional:
+                self.abstraction_pays()
             if self.members is not None:
                 return self.run_members()
             return self.run_engine()
@@ -714,6 +732,18 @@ class CheckSchedule:
         self.reserve = final_reserve(self.options.timeout)
         self.say(f"first round with {', '.join(obj.c_name for obj in self.provisional)} abstract "
                  f"(more than {self.options.exact_cells} cells; at most {share:.0f} s)")
+
+    def abstraction_pays(self) -> None:
+        """A first round goes on to the engines only where the invariant search kept a fact
+        about the contents of an object it abstracted (a tracked cell's): without one the
+        abstraction proves nothing the exact system would not, and its round would only take
+        the exact round's time (a bug that needs many cells is found there)."""
+        tracked = {var.index for obj in self.provisional for _offset, var in obj.tracked_fields}
+        kept = self.strengthening.kept if self.strengthening is not None else []
+        if any(cand.kind == "tracked" and tracked & _state_indices(cand.term) for cand in kept):
+            return
+        raise _Answered(self.unknown("no fact about the contents of "
+                                     f"{', '.join(obj.c_name for obj in self.provisional)} on the abstraction"))
 
     def explicit_only(self) -> None:
         """`--engine explicit`: the explicit-state search with all of the engines' time."""
