@@ -34,7 +34,7 @@ LONG = ROOT / "tests" / "programs" / "check" / "long_division_loop.c"
 QUICK_FALSE = ROOT / "examples" / "appendix.c"
 RERS = shared_data.SHARED / "benchmarks" / "llumc-publications" / "TRUE" / "Problem07_label00_true-unreach-call.c"
 TAG = "LLUMC_SOAK_TAG"
-KILLS = 16
+KILLS = 12
 SIGNALS = (signal.SIGKILL, signal.SIGTERM, signal.SIGINT)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux: /proc and prctl")
