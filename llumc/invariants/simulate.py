@@ -403,6 +403,17 @@ class _Draw:
 
 
 # ---------------------------------------------------------------------------- runs
+@dataclass
+class _ContentPlan:
+    """The content reads and writes of one step head, with a function each that gives their
+    conditions and offsets (and the writes' values) on a state and inputs."""
+
+    reads: list  # (MemoryObject, ContentRead)
+    read_values: Callable[[list[int], list[int]], list[int]] | None  # [cond, offset] per read
+    writes: list  # (MemoryObject, ContentWrite)
+    write_values: Callable[[list[int], list[int]], list[int]] | None  # [cond, offset(, value)] per write
+
+
 class _Contents:
     """The cells of abstract objects a run wrote, so that a read of one returns what was written
     there (the system's havoc value for it is any value; a run of the program reads its memory):
@@ -414,16 +425,15 @@ class _Contents:
         self.word = word
         self.objects = [obj for obj in getattr(word, "memory_objects", [])
                         if getattr(obj, "content_reads", None) or getattr(obj, "content_writes", None)]
-        self.plans: dict[int, tuple | None] = {}
+        self.plans: dict[int, _ContentPlan | None] = {}
         self.cells: dict[int, dict[int, int]] = {}
 
     def start_run(self) -> None:
         self.cells = {obj.id: {} for obj in self.objects}
 
-    def _plan(self, code: int, name: str):
-        plan = self.plans.get(code, False)
-        if plan is not False:
-            return plan
+    def _plan(self, code: int, name: str) -> _ContentPlan | None:
+        if code in self.plans:
+            return self.plans[code]
         reads = [(obj, r) for obj in self.objects for r in obj.content_reads if r.head == name]
         writes = [(obj, w) for obj in self.objects for w in obj.content_writes if w.head == name]
         plan = None
@@ -431,8 +441,8 @@ class _Contents:
             read_roots = [t for _obj, r in reads for t in (r.condition, r.offset)]
             write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
                            + ((w.value,) if w.value is not None else ())]
-            plan = (reads, compile_terms(self.word, code, read_roots) if reads else None,
-                    writes, compile_terms(self.word, code, write_roots) if writes else None)
+            plan = _ContentPlan(reads, compile_terms(self.word, code, read_roots) if reads else None,
+                                writes, compile_terms(self.word, code, write_roots) if writes else None)
         self.plans[code] = plan
         return plan
 
@@ -445,10 +455,10 @@ class _Contents:
     def before(self, code: int, name: str, state: list[int], x: list[int]) -> None:
         """Each read of the step that hits a written cell returns its contents."""
         plan = self._plan(code, name)
-        if plan is None or plan[1] is None:
+        if plan is None or plan.read_values is None:
             return
-        values = plan[1](state, x)
-        for k, (obj, read) in enumerate(plan[0]):
+        values = plan.read_values(state, x)
+        for k, (obj, read) in enumerate(plan.reads):
             if values[2 * k] and values[2 * k + 1] % obj.cell == 0:
                 cell = self._cell(obj, values[2 * k + 1] // obj.cell)
                 if cell is not None:
@@ -457,11 +467,11 @@ class _Contents:
     def after(self, code: int, name: str, state: list[int], x: list[int]) -> None:
         """The step's writes into the cells (a write of another size forgets the object)."""
         plan = self._plan(code, name)
-        if plan is None or plan[3] is None:
+        if plan is None or plan.write_values is None:
             return
-        values = plan[3](state, x)
+        values = plan.write_values(state, x)
         at = 0
-        for obj, write in plan[2]:
+        for obj, write in plan.writes:
             runs, offset = values[at], values[at + 1]
             value = values[at + 2] if write.value is not None else None
             at += 2 if write.value is None else 3
