@@ -33,9 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 REFINEMENT = Path(__file__).with_name("refinement_programs")
 
 
-def _check(name: str, prop: str = "unreach-call", **env: str) -> dict:
-    """`llumc check --json` of one program with arrays of more than 8 cells abstract."""
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), "LLUMC_EXACT_CELLS": "8", **env}
+def _check(name: str, prop: str = "unreach-call", exact_cells: str | None = "8", **env: str) -> dict:
+    """`llumc check --json` of one program with arrays of more than `exact_cells` cells abstract
+    (None: the encoder's own bound)."""
+    environment = {k: v for k, v in os.environ.items() if k != "LLUMC_EXACT_CELLS"}
+    environment.update({"PYTHONPATH": str(ROOT), **env})
+    if exact_cells is not None:
+        environment["LLUMC_EXACT_CELLS"] = exact_cells
     proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(REFINEMENT / name), "--32", "--property",
                            prop, "--timeout", "60", "--json", "--quiet"],
                           capture_output=True, text=True, env=environment, timeout=180, cwd=ROOT)
@@ -149,20 +153,10 @@ def test_next_refinement_keeps_to_rounds_and_budget() -> None:
     assert next_refinement([vla], [], "x") == "refinement exhausted: 'v' has a nondeterministic size"
 
 
-def _check_default(name: str) -> dict:
-    """`llumc check --json` of one program with the encoder's own exact bound (1 024 cells)."""
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("LLUMC_")}
-    proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(REFINEMENT / name), "--32", "--timeout",
-                           "60", "--json", "--quiet"], capture_output=True, text=True,
-                          env={**environment, "PYTHONPATH": str(ROOT)}, timeout=180, cwd=ROOT)
-    assert proc.stdout, proc.stderr
-    return json.loads(proc.stdout)
-
-
 def test_first_round_proves_a_copy_on_the_abstraction() -> None:
     """copy_1000_true.c: 2 000 cells, exact by the encoder's bound, abstract in the first round
     (more than PROOF_EXACT_CELLS), where the copy's quantified invariant proves it; no round after."""
-    result = _check_default("copy_1000_true.c")
+    result = _check("copy_1000_true.c", exact_cells=None)
     assert result["verdict"] == "true", result["reason"]
     assert result["refinements"] == []
     memory = " ".join(loop.get("memory") or "" for loop in result["invariants"])
@@ -172,7 +166,7 @@ def test_first_round_proves_a_copy_on_the_abstraction() -> None:
 def test_first_round_gives_way_to_the_exact_system(tmp_path: Path) -> None:
     """sum_100_false.c: the abstract first round's counterexample takes any sum and is refuted;
     the next round has `a` exact again (outside the refinement budget) and replays k = 328350."""
-    result = _check_default("sum_100_false.c")
+    result = _check("sum_100_false.c", exact_cells=None)
     assert result["verdict"] == "false", result["reason"]
     assert [(r["objects"], r["cells"], r["first_round"]) for r in result["refinements"]] == [(["a"], 100, True)]
     inputs = [i["value"] for step in result["trace"] for i in step["inputs"]]

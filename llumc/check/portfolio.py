@@ -21,6 +21,7 @@ from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexa
 from llumc.check.refinement import Refinement, cells_of, havoc_objects, next_refinement
 from llumc.check.result import CheckResult, Progress
 from llumc.check.summaries import failing_fact, prove_with_summaries
+from llumc.encoding.terms import state_leaves
 from llumc.errors import UnsupportedError
 from llumc.frontend.callstack import FIRST_STACK_DEPTH, MAX_STACK_DEPTH
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
@@ -498,22 +499,6 @@ def _refining(path: str | Path, options: CheckOptions, progress: Progress | None
                      f"cells) after {step.counterexample}; checking again")
 
 
-def _state_indices(root) -> set[int]:
-    """The state variables a term reads."""
-    seen: set[int] = set()
-    found: set[int] = set()
-    stack = [root]
-    while stack:
-        term = stack.pop()
-        if term.uid in seen:
-            continue
-        seen.add(term.uid)
-        if term.op == "state":
-            found.add(term.param)
-        stack.extend(term.args)
-    return found
-
-
 def _no_time_left(options: CheckOptions, started: float) -> bool:
     left = _time_left(options, started)
     return left is not None and left < MIN_REFINEMENT_SECONDS
@@ -740,7 +725,7 @@ class CheckSchedule:
         the exact round's time (a bug that needs many cells is found there)."""
         tracked = {var.index for obj in self.provisional for _offset, var in obj.tracked_fields}
         kept = self.strengthening.kept if self.strengthening is not None else []
-        if any(cand.kind == "tracked" and tracked & _state_indices(cand.term) for cand in kept):
+        if any(cand.kind == "tracked" and tracked & state_leaves(cand.term) for cand in kept):
             return
         raise _Answered(self.unknown("no fact about the contents of "
                                      f"{', '.join(obj.c_name for obj in self.provisional)} on the abstraction"))

@@ -1920,8 +1920,7 @@ class MemoryEncoder:
                     self.read_sites.setdefault(havoc.uid, (offset, set()))[1].add(
                         (obj.tracked_index.index, obj.tracked_stride, len(obj.tracked_fields) > 1))
                     if self._current.updates == 0 and havoc.op == "input" and len(obj.tracked_fields) == 1:
-                        obj.content_reads.append(ContentRead(self._head, havoc, tb.extract(pointer, OFFSET_BITS - 1, 0),
-                                                             tb.and_(runs, hit)))
+                        obj.content_reads.append(ContentRead(self._head, havoc, offset, tb.and_(runs, hit)))
                 self._note_read(havoc, restriction)
                 obj.havoc_reads.append(tb.and_(runs, untracked))
                 value = here_value if value is None else tb.ite(hit, here_value, value)
@@ -2026,11 +2025,11 @@ class MemoryEncoder:
         for obj in targets:
             if obj.abstract:
                 if obj.tracked_value is not None:
-                    self._write_tracked(obj, pointer, value, enabled, uniform, size)
+                    hit = self._write_tracked(obj, pointer, value, enabled, uniform, size)
                     one = size == obj.cell and value.width == 8 * size
                     obj.content_writes.append(ContentWrite(self._head, value if one else None,
                                                            tb.extract(pointer, OFFSET_BITS - 1, 0),
-                                                           tb.and_(enabled, self._hits(pointer, size, obj)[0])))
+                                                           tb.and_(enabled, hit)))
                 continue  # the other cells are not tracked
             hit, position = self._hits(pointer, size, obj)
             terminator = self._terminator_hit(pointer, size, obj)
@@ -2071,14 +2070,14 @@ class MemoryEncoder:
         return base if not field else tb.op("add", base, tb.const(field, OFFSET_BITS))
 
     def _write_tracked(self, obj: MemoryObject, pointer: Term, value: Term, enabled: Term, uniform: bool,
-                       size: int) -> None:
+                       size: int) -> Term:
         """`val := (idx within the write) ? the written cell : val`, exact where the write's
         cells are few or all equal, otherwise a fresh nondet value (an over-approximation: the
-        value the program writes is one of its values)."""
+        value the program writes is one of its values). Returns where the write hits `obj`."""
         tb = self.tb
         hit, _ = self._hits(pointer, size, obj)
         if hit.op == "const" and hit.param == 0:
-            return
+            return hit
         width = 8 * obj.cell
         k = size // obj.cell
         for number, (field_offset, var) in enumerate(obj.tracked_fields):
@@ -2097,6 +2096,7 @@ class MemoryEncoder:
             else:
                 new = self.havoc(width, self._field_site(obj, number))
             self._current[var.index] = tb.ite(tb.and_(tb.and_(enabled, hit), inside), new, self._cell(var))
+        return hit
 
     @staticmethod
     def _field_site(obj: MemoryObject, number: int) -> int:

@@ -378,6 +378,17 @@ def postorder(root: Term, done: Container[int]) -> Iterator[Term]:
         yield t
 
 
+def state_leaves(root: Term) -> set[int]:
+    """The indices of the state variables `root` reads."""
+    done: set[int] = set()
+    found: set[int] = set()
+    for t in postorder(root, done):
+        done.add(t.uid)
+        if t.op == "state":
+            found.add(t.param)  # type: ignore[arg-type]
+    return found
+
+
 def evaluate(term: Term, leaves: dict[tuple[str, int], int], cache: dict[int, int] | None = None) -> int:
     """Value of `term` given values of its leaves, keyed (op, index) e.g. ("state", 3)."""
     cache = {} if cache is None else cache

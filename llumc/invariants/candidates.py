@@ -983,13 +983,10 @@ def tracked_patterns(word: WordTransitionSystem, states_by_cut: Mapping[str, lis
                     for pattern in (_line(chosen), _period(chosen)):
                         if pattern is not None:
                             counts[pattern] = counts.get(pattern, 0) + 1
-    def order(pattern):
-        return -counts[pattern], isinstance(pattern, Period), getattr(pattern, "values", pattern)
+    def order(counts: dict):
+        return lambda pattern: (-counts[pattern], isinstance(pattern, Period), getattr(pattern, "values", pattern))
 
-    out = {}
-    for obj_id, counts in seen.items():
-        out[obj_id] = sorted(counts, key=order)[:TRACKED_PATTERNS]
-    return out
+    return {obj_id: sorted(counts, key=order(counts))[:TRACKED_PATTERNS] for obj_id, counts in seen.items()}
 
 
 def _line(points: list[tuple[int, int]]) -> tuple[int, int] | None:
@@ -1192,15 +1189,14 @@ def _tracked_scaled(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact],
     if not point.states:
         return
     tb, build = point.tb_, point.build
-    column = point.columns[v.index]
+    rows = list(enumerate(zip(t.index_column, t.value_column, point.columns[v.index])))
     for c in TRACKED_SCALES:
+        if not any(x <= k < c * x for _row, (k, _y, x) in rows):
+            continue
         width = max(t.idx.width, v.width) + c.bit_length() + 2
         below = tb.op("slt", build.ext(t.idx, width), tb.op("mul", build.ext(v, width), tb.const(c, width)))
         for fact in facts:
             if fact.compared and fact.text.endswith(f" {v.name}"):
-                continue
-            rows = list(enumerate(zip(t.index_column, t.value_column, column)))
-            if not any(x <= k < c * x for _row, (k, _y, x) in rows):
                 continue
             if all(not k < c * x or fact.satisfied(k, y, row) for row, (k, y, x) in rows):
                 penalty = point.penalty(v) + (2 if fact.compared else 0) + 1

@@ -16,7 +16,7 @@ proof's own facts on the restricted one (`llumc.invariants.houdini.Strengthening
 from __future__ import annotations
 
 from llumc.encoding.memory import OFFSET_BITS
-from llumc.encoding.terms import Term, TermBuilder
+from llumc.encoding.terms import Term, TermBuilder, state_leaves
 from llumc.encoding.wordsys import WordTransitionSystem
 from llumc.invariants.candidates import Candidate
 
@@ -42,7 +42,7 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
     for cand in kept:
         if cand.kind != "tracked" or cand.cut not in codes:
             continue
-        leaves = _state_leaves(cand.term)
+        leaves = state_leaves(cand.term)
         objects = [by_value[i] for i in leaves if i in by_value]
         if len(objects) != 1:
             continue  # about two objects (a copy) or none with reads
@@ -71,21 +71,6 @@ def _cell_index(tb: TermBuilder, offset: Term, cell: int, width: int) -> tuple[T
     aligned = tb.true() if shift == 0 else tb.eq(tb.extract(offset, shift - 1, 0), tb.const(0, shift))
     below = tb.op("ult", offset, tb.const(cell << width, OFFSET_BITS)) if shift + width < OFFSET_BITS else tb.true()
     return tb.extract(offset, shift + width - 1, shift), tb.and_(aligned, below)
-
-
-def _state_leaves(root: Term) -> set[int]:
-    seen: set[int] = set()
-    out: set[int] = set()
-    stack = [root]
-    while stack:
-        t = stack.pop()
-        if t.uid in seen:
-            continue
-        seen.add(t.uid)
-        if t.op == "state":
-            out.add(t.param)  # type: ignore[arg-type]
-        stack.extend(t.args)
-    return out
 
 
 def _substitute(tb: TermBuilder, root: Term, images: dict[int, Term]) -> Term:
