@@ -39,6 +39,7 @@ from llumc.encoding.terms import Term
 _OPTION_IDS: dict[str, int] = {}
 
 LEAF_PREFIX = {"state": "s", "next": "n", "input": "i"}
+_ARRAY_OPS = ("select", "store", "array")
 _LEAF_NAME = re.compile(r"^([snid])(\d+)(?:\[(\d+)\])?$")
 DIVISION_MODES = ("aux", "native")
 
@@ -187,6 +188,19 @@ class Translator:
             q, r = divmods[key]
             return q if t.op in ("udiv", "sdiv") else r
 
+        def array_node(t: Term):
+            """The word-level BMC's memory (llumc.wordbmc.contents): `array` (param: name,
+            index width, the value of every element or None for any contents), `store`
+            (array, index, value) and `select` (array, index); an array term's width is its
+            elements'. Never bit-blasted: only the unrolling's terms hold them."""
+            if t.op == "select":
+                return btor.Read(*[nodes[a.uid] for a in t.args])
+            if t.op == "store":
+                return btor.Write(*[nodes[a.uid] for a in t.args])
+            name, index_width, value = t.param  # type: ignore[misc]
+            array_sort = btor.ArraySort(sort(index_width), sort(t.width))
+            return btor.Array(array_sort, name) if value is None else btor.ConstArray(array_sort, const(value, t.width))
+
         binary = {op: getattr(btor, name) for op, name in _BINARY.items()}  # bound methods, once
 
         def translate(t: Term) -> None:
@@ -217,6 +231,8 @@ class Translator:
             elif op == "extract":
                 hi, lo = t.param  # type: ignore[misc]
                 node = btor.Slice(nodes[t.args[0].uid], hi, lo)
+            elif op in _ARRAY_OPS:
+                node = array_node(t)
             else:
                 raise ValueError(f"bitblast: unknown operator {t.op}")
             nodes[t.uid] = node

@@ -168,6 +168,8 @@ class LargeBlockEncoder(StepEncoder):
         self.error = len(cuts) + 1
         self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
         self.regions = {c: Region(fn, c, self.cut_set, succ) for c in cuts}
+        # `_restrict_errors`' edges: (the restricted condition, the condition it restricts)
+        self.error_restrictions: list[tuple[Term, Term]] = []
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
         self._live: dict[str, set[int]] | None = None  # live_pointers, computed once
         self.memtrack = memtrack  # valid-memsafety: the leak edges (valid-memtrack) too
@@ -596,7 +598,9 @@ class LargeBlockEncoder(StepEncoder):
             if restriction is None:
                 out.append((cond, target))
             else:
-                out += [(tb.and_(cond, restriction), target), (cond, self.ok)]
+                restricted = tb.and_(cond, restriction)
+                out += [(restricted, target), (cond, self.ok)]
+                self.error_restrictions.append((restricted, cond))
         return out
 
     # ----------------------------------------------------------------- whole system
@@ -625,4 +629,5 @@ class LargeBlockEncoder(StepEncoder):
             memory_faults=self.memory.faults if self.memory is not None else [],
             memory_objects=self.memory.objects if self.memory is not None else [],
             native_mismatches=self.memory.native_mismatches if self.memory is not None else [],
+            error_restrictions=self.error_restrictions,
         )

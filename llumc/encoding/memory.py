@@ -169,12 +169,13 @@ class MemoryObject:
     # the read returned a havoc value rather than the tracked cell; a trace that makes one true
     # used a value the memory may not hold (llumc.check.refinement)
     havoc_reads: list = field(default_factory=list)
-    # an abstract object with a tracked cell: its cell-sized reads that no memory update of their
-    # step precedes (`ContentRead`), where facts proven about the tracked cell hold for the cell
-    # read too (llumc.invariants.instances)
+    # an abstract object with a tracked cell: its cell-sized reads (`ContentRead`); where no
+    # memory update of their step precedes them (`fresh`), facts proven about the tracked cell
+    # hold for the cell read too (llumc.invariants.instances)
     content_reads: list = field(default_factory=list)
-    # ... and its writes (`ContentWrite`): the invariant search's runs keep the cells written, so
-    # that a content read there returns what the program wrote (llumc.invariants.simulate)
+    # ... and its writes (`ContentWrite`), in the order of the step's blocks: the invariant
+    # search's runs and the word-level BMC keep the cells written, so that a content read there
+    # returns what the program wrote (llumc.invariants.simulate, llumc.wordbmc.contents)
     content_writes: list = field(default_factory=list)
     stored_constants: set = field(default_factory=set)  # constants written into it (candidates)
     # an object a pointer comparison may meet beside another one: StateVar, its start address
@@ -235,25 +236,35 @@ class _StepUpdates(dict):
 
 @dataclass
 class ContentRead:
-    """A read of one cell of an abstract object with a tracked cell, with no memory update before
-    it in its step: the havoc value it returns off the tracked cell stands for the cell's contents
-    at the step's start, the state a loop invariant at `head` speaks of."""
+    """A read of one cell of an abstract object with a tracked cell. Where no memory update
+    precedes it in its step (`fresh`), the havoc value it returns off the tracked cell stands for
+    the cell's contents at the step's start, the state a loop invariant at `head` speaks of;
+    otherwise for the contents after the object's first `writes_before` writes
+    (`MemoryObject.content_writes`; those of the same step precede it, in their order). The
+    word-level BMC gives every read the contents the writes left (llumc.wordbmc.contents)."""
 
     head: str  # the cut point its step starts at
     value: Term  # the havoc input it returns where it misses the tracked cell
     offset: Term  # its byte offset in the object (OFFSET_BITS wide)
     condition: Term  # it runs in the step and hits the object (over the step's state and inputs)
+    fresh: bool = True
+    writes_before: int = 0
 
 
 @dataclass
 class ContentWrite:
     """A write into an abstract object with a tracked cell: one cell's new value, or None for a
-    write of another size (its cells' contents are not followed)."""
+    write of another size (its cells' contents are not followed by the invariant search; the
+    word-level BMC follows a whole object's write of any value, as a lifetime's start makes it,
+    and a memset of a constant: `size` bytes of `written`, `uniform` for a memset)."""
 
     head: str
     value: Term | None
     offset: Term
     condition: Term  # it runs and hits the object
+    size: int = 0
+    written: Term | None = None
+    uniform: bool = False
 
 
 @dataclass
@@ -1919,8 +1930,10 @@ class MemoryEncoder:
                     untracked = tb.and_(hit, tb.not_(at))
                     self.read_sites.setdefault(havoc.uid, (offset, set()))[1].add(
                         (obj.tracked_index.index, obj.tracked_stride, len(obj.tracked_fields) > 1))
-                    if self._current.updates == 0 and havoc.op == "input" and len(obj.tracked_fields) == 1:
-                        obj.content_reads.append(ContentRead(self._head, havoc, offset, tb.and_(runs, hit)))
+                    if havoc.op == "input":
+                        obj.content_reads.append(ContentRead(self._head, havoc, offset, tb.and_(runs, hit),
+                                                             fresh=self._current.updates == 0,
+                                                             writes_before=len(obj.content_writes)))
                 self._note_read(havoc, restriction)
                 obj.havoc_reads.append(tb.and_(runs, untracked))
                 value = here_value if value is None else tb.ite(hit, here_value, value)
@@ -2029,7 +2042,7 @@ class MemoryEncoder:
                     one = size == obj.cell and value.width == 8 * size
                     obj.content_writes.append(ContentWrite(self._head, value if one else None,
                                                            tb.extract(pointer, OFFSET_BITS - 1, 0),
-                                                           tb.and_(enabled, hit)))
+                                                           tb.and_(enabled, hit), size, value, uniform))
                 continue  # the other cells are not tracked
             hit, position = self._hits(pointer, size, obj)
             terminator = self._terminator_hit(pointer, size, obj)

@@ -86,6 +86,12 @@ class WordTransitionSystem:
     # allocations a native run does not make as the model does (llumc.encoding.memory.NativeMismatch):
     # a counterexample through one is not replayed
     native_mismatches: list = field(default_factory=list)
+    # error edges restricted where they read abstract memory (`cond ∧ R`,
+    # llumc.encoding.memory.MemoryEncoder.restrict_error): (the restricted term as the builder
+    # made it, `cond`); where a bounded search follows the memory's contents exactly, it may
+    # take `cond` for it (llumc.wordbmc). The pair, not R: the builder may fold `cond` under R
+    # (a read of the tracked cell becomes the cell itself), so R alone cannot be dropped
+    error_restrictions: list = field(default_factory=list)
 
     @property
     def curr(self) -> StateVar:

@@ -53,7 +53,7 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
             continue  # about another object's memory state
         at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
         for read in obj.content_reads:
-            if read.head != cand.cut:
+            if read.head != cand.cut or not read.fresh or len(obj.tracked_fields) != 1:
                 continue
             index, fits = _cell_index(tb, read.offset, obj.cell, obj.tracked_index.width)
             body = _substitute(tb, cand.term, {obj.tracked_index.index: index, obj.tracked_value.index: read.value})

@@ -434,7 +434,8 @@ class _Contents:
     def _plan(self, code: int, name: str) -> _ContentPlan | None:
         if code in self.plans:
             return self.plans[code]
-        reads = [(obj, r) for obj in self.objects for r in obj.content_reads if r.head == name]
+        reads = [(obj, r) for obj in self.objects for r in obj.content_reads
+                 if r.head == name and r.fresh and len(obj.tracked_fields) == 1]
         writes = [(obj, w) for obj in self.objects for w in obj.content_writes if w.head == name]
         plan = None
         if reads or writes:

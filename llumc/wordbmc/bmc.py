@@ -30,15 +30,17 @@ engine's trace. It answers only "error reachable" or nothing: no proof.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Callable
 
 from llumc.bitblast.blast import Translator, incremental_solver
-from llumc.encoding.terms import Term, TermBuilder
+from llumc.encoding.terms import Term, TermBuilder, evaluate_lazily, postorder
 from llumc.encoding.wordsys import WordTransitionSystem
 from llumc.gcpause import cyclic_gc_paused
 from llumc.invariants.simulate import compile_step
+from llumc.wordbmc.contents import ObjectContents, SelectBudget, exact_objects
 from llumc.pipeline import EncodeResult, TraceBits
 
 
@@ -270,11 +272,42 @@ class _Outcome:
 
 
 @dataclass
+class _WriteSite:
+    """A write into an abstract object whose contents the unrolling follows (`ContentWrite`),
+    its terms with `curr` fixed to the step's block code; `value` None: not one whole cell.
+    `fill`: the value every cell gets from a write over the whole object (a memset's cell, or
+    the undefined contents a lifetime's start writes), else None."""
+
+    memory: ObjectContents
+    condition: Term
+    offset: Term
+    value: Term | None
+    fill: Term | None = None
+
+
+@dataclass
+class _ReadSite:
+    """A read of such an object (`ContentRead`): it returns the cell at `offset` after the
+    object's writes so far and `writes`, those of its own step that precede it."""
+
+    memory: ObjectContents
+    condition: Term
+    offset: Term
+    writes: list[_WriteSite]
+
+
+@dataclass
 class _Template:
-    """One block code's step: its outcomes and U, with `curr` fixed to the code."""
+    """One block code's step: its outcomes and U, with `curr` fixed to the code; the reads of
+    followed objects (by the input index of their havoc value) and their writes, in order."""
 
     outcomes: list[_Outcome]
     universal: list[Term]
+    reads: dict[int, list[_ReadSite]] = field(default_factory=dict)
+    writes: list[_WriteSite] = field(default_factory=list)
+
+
+_SKIPPED = ()  # a write's image where it cannot run in the step
 
 
 class Unrolling:
@@ -301,27 +334,94 @@ class Unrolling:
         self.free: dict[int, Term] = {}  # state index -> leaf of its free initial value
         self.sat_calls = 0
         self.depth = 0
-        self.state = self.initial()
+        # the contents of abstract objects, followed exactly (llumc.wordbmc.contents)
+        budget = SelectBudget()
+        self.contents = {obj.id: ObjectContents.of(self.tb, obj, budget) for obj in exact_objects(word)}
+        # per step, the havoc inputs of reads given the contents: input index -> the value the
+        # read folded to (`fixed`), or the term whose value a model gives it (`deferred`: what
+        # a path uses is the term, so the input need not be asserted equal to it)
+        self.fixed: list[dict[int, int]] = []
+        self.deferred: list[dict[int, Term]] = []
+        self.array_reads: dict[int, bool] = {}  # term uid -> a `select` lies under it
+        self.chosen: dict[int, int] = {}  # state index -> the initial value the unrolling chose
+        self.block_names = {b.code: b.name for b in word.blocks}
+        self.state = self.initial(pinned=self.pinned_indices()) if self.contents else None
+        if self.state is None:
+            self.state = self.initial()
+        # with every tracked index pinned, the error edges' restrictions are lifted
+        # (`lifted_restrictions`); the trace is then a path of `self.replayed` (`lifted_system`)
+        self.lifted = self.lifted_restrictions()
+        self.replayed = lifted_system(word, self.lifted) if self.lifted else word
         start = self.state[self.curr]
         self.frontier: dict[int, Term] = {start.param: self.tb.true()}  # type: ignore[dict-item]
         self.goal: Term = self.tb.false()  # reached `error` first at this depth
         self.all_new = True  # the last step started at one known block: every case is new
 
     # -- terms
-    def initial(self) -> list[Term]:
-        state = []
+    def initial(self, pinned: dict[int, int] | None = None) -> list[Term] | None:
+        """The initial state's terms, I asserted. `pinned`: state index -> a value fixed for it
+        (None returned where I does not allow them)."""
+        pinned = pinned or {}
+        state, free, asserted = [], {}, []
         for v in self.word.state:
             if v.init is not None:
                 state.append(self.tb.const(v.init, v.width))
+            elif v.index in pinned:
+                state.append(self.tb.const(pinned[v.index], v.width))
             else:
-                self.free[v.index] = leaf = self.tb.state(v.index, v.width)
+                free[v.index] = leaf = self.tb.state(v.index, v.width)
                 state.append(leaf)
         if state[self.curr].op != "const":
             raise ValueError("the initial block is not known")
         cache: dict[int, Term] = {}
         for constraint in self.word.init:
-            self.assert_(substitute(constraint, lambda t: state[t.param], self.tb, cache))
+            asserted.append(substitute(constraint, lambda t: state[t.param], self.tb, cache))
+        if pinned:
+            asserted.extend(self.pinned_contents(state))
+        if any(t.op == "const" and t.param == 0 for t in asserted):
+            return None
+        self.free, self.chosen = free, dict(pinned)
+        for term in asserted:
+            self.assert_(term)
         return state
+
+    def pinned_indices(self) -> dict[int, int]:
+        """The tracked indices to fix at 0: those shared only by objects whose contents the
+        unrolling follows. Their tracked cells are then cells of element 0, exact as every
+        other cell is, and the tracked values fold as the loop counters do (a free index would
+        make each write to the tracked cell an `ite` on it: 100 000 of them for a fill loop)."""
+        sharing: dict[int, list] = {}
+        for obj in self.word.memory_objects:
+            if getattr(obj, "tracked_index", None) is not None:
+                sharing.setdefault(obj.tracked_index.index, []).append(obj)
+        return {index: 0 for index, objects in sharing.items() if all(o.id in self.contents for o in objects)}
+
+    def lifted_restrictions(self) -> list[tuple[Term, Term]]:
+        """The restricted error edges `cond ∧ R` (`WordTransitionSystem.error_restrictions`:
+        (that term, `cond`)) the unrolling takes as `cond`, where every tracked index is pinned
+        and every abstract object with one is followed. Why: `R` says the edge's read was at
+        the tracked cell, and a run whose violation is at another cell reaches `error` in the
+        system only with the tracked index chosen there (docs/memory.md, cell morphing); with
+        the index pinned at 0 the unrolling would find violations at element 0 alone. Its
+        reads hold the exact contents, so `cond` alone is the program's check."""
+        tracked = [obj for obj in self.word.memory_objects if getattr(obj, "tracked_index", None) is not None]
+        if not self.chosen or any(obj.tracked_index.index not in self.chosen or obj.id not in self.contents
+                                  for obj in tracked):
+            return []
+        return list(self.word.error_restrictions)
+
+    def pinned_contents(self, state: list[Term]) -> list[Term]:
+        """The tracked cells at element 0 start with what its initializer holds there (where the
+        system leaves them free: an initializer of different values)."""
+        out = []
+        for obj in self.word.memory_objects:
+            if obj.id not in self.contents or obj.initial is None:
+                continue
+            for offset, var in obj.tracked_fields:
+                if var.init is None:
+                    value = int.from_bytes(obj.initial[offset:offset + obj.cell], "little")
+                    out.append(self.tb.eq(state[var.index], self.tb.const(value, var.width)))
+        return out
 
     def template(self, code: int) -> _Template:
         found = self.templates.get(code)
@@ -334,8 +434,11 @@ class Unrolling:
                 return spec.state(t.param, t.width) if t.op == "state" else spec.input(t.param, t.width)
 
             cache: dict[int, Term] = {}
+            for restricted, unrestricted in self.lifted:
+                cache[restricted.uid] = substitute(unrestricted, leaf, spec, cache)
             nexts = {v.index: substitute(self.word.next[v.index], leaf, spec, cache) for v in self.word.state}
             universal = [substitute(u, leaf, spec, cache) for u in self.word.universal]
+            reads, writes = self.content_sites(code, lambda t: substitute(t, leaf, spec, cache))
             outcomes = []
             for target, literals in self.branches(nexts.pop(curr)):
                 facts = implied_facts(literals)
@@ -349,8 +452,42 @@ class Unrolling:
                             folded[index] = image
                 stores, rest = store_groups(folded)
                 outcomes.append(_Outcome(target, literals, rest, stores))
-            found = self.templates[code] = _Template(outcomes, universal)
+            found = self.templates[code] = _Template(outcomes, universal, reads, writes)
         return found
+
+    @staticmethod
+    def fill_value(memory: ObjectContents, write, spec: Callable[[Term], Term]) -> Term | None:
+        """The cell value of a write over the whole object (`_WriteSite.fill`), else None."""
+        written = getattr(write, "written", None)
+        if write.value is not None or written is None or not memory.size or write.size < memory.size:
+            return None
+        if write.uniform:
+            return spec(written) if written.width == 8 * memory.cell else None
+        return spec(written) if written.op == "input" else None
+
+    def content_sites(self, code: int, spec: Callable[[Term], Term]
+                      ) -> tuple[dict[int, list[_ReadSite]], list[_WriteSite]]:
+        """The reads and writes of followed objects in block `code`'s step (terms made by `spec`)."""
+        name = self.block_names.get(code)
+        reads: dict[int, list[_ReadSite]] = {}
+        writes: list[_WriteSite] = []
+        for obj in self.word.memory_objects:
+            memory = self.contents.get(obj.id)
+            if memory is None:
+                continue
+            mine: list[tuple[int, _WriteSite]] = []
+            for position, w in enumerate(obj.content_writes):
+                if w.head == name:
+                    site = _WriteSite(memory, spec(w.condition), spec(w.offset), None if w.value is None else spec(w.value),
+                                      self.fill_value(memory, w, spec))
+                    mine.append((position, site))
+                    writes.append(site)
+            for r in obj.content_reads:
+                if r.head == name:
+                    before = [site for position, site in mine if position < r.writes_before]
+                    reads.setdefault(r.value.param, []).append(
+                        _ReadSite(memory, spec(r.condition), spec(r.offset), before))
+        return reads, writes
 
     def branches(self, target: Term) -> list[tuple[int, list[tuple[Term, int]]]]:
         """The block codes the step goes to, each with the branch literals leading there: the
@@ -372,17 +509,48 @@ class Unrolling:
         state = self.state
         inputs: dict[int, Term] = {}
         self.inputs.append(inputs)
+        fixed: dict[int, int] = {}
+        self.fixed.append(fixed)
+        deferred: dict[int, Term] = {}
+        self.deferred.append(deferred)
         widths = self.input_widths
+        sites: dict[int, list[tuple[Term, _ReadSite]]] = {}  # input index -> (path at its block, read)
+        if self.contents:
+            for code, guard in self.frontier.items():
+                for index, reads in self.template(code).reads.items():
+                    sites.setdefault(index, []).extend((guard, read) for read in reads)
+        replaced: dict[int, Term] = {}
+        cache: dict[int, Term] = {}
+        write_images: dict[tuple[int, int], tuple] = {}  # (write site, path) -> its terms (`write_image`)
 
         def leaf(t: Term) -> Term:
             if t.op == "state":
                 return state[t.param]  # type: ignore[index]
-            found = inputs.get(t.param)  # type: ignore[arg-type]
-            if found is None:
-                found = inputs[t.param] = tb.input((k, t.param), widths[t.param])  # type: ignore[index]
-            return found
+            index: int = t.param  # type: ignore[assignment]
+            found = replaced.get(index)
+            if found is not None:
+                return found
+            raw = inputs.get(index)
+            if raw is None:
+                raw = inputs[index] = tb.input((k, index), widths[index])
+            if index not in sites:
+                return raw
+            replaced[index] = raw  # while its value is built (a read's condition may hold it)
+            value = raw
+            for guard, read in reversed(sites[index]):
+                exact = self.exact_read(read, guard, leaf, cache, write_images)
+                if exact is not None:
+                    value = tb.ite(exact[0], exact[1], value)
+            replaced[index] = value
+            if value is not raw:
+                if value.op == "const":
+                    fixed[index] = value.param  # type: ignore[assignment]
+                elif self.reads_array(value):
+                    self.assert_(tb.eq(raw, value))  # its value in a model: Boolector's
+                else:
+                    deferred[index] = value
+            return value
 
-        cache: dict[int, Term] = {}
         moves: list[tuple[Term, int, dict[int, Term]]] = []  # (condition, block code, next-state images)
         goals = []
         for code, guard in self.frontier.items():
@@ -390,14 +558,21 @@ class Unrolling:
             held = tb.all_of([substitute(u, leaf, tb, cache) for u in template.universal])
             self.assert_(tb.or_(tb.not_(guard), held))
             for outcome in template.outcomes:
-                literals = [(substitute(t, leaf, tb, cache), v) for t, v in outcome.literals]
-                taken = tb.all_of([guard] + [t if v else tb.not_(t) for t, v in literals])
-                if taken.op == "const" and taken.param == 0:
-                    continue
-                if outcome.code == self.word.error_code:
-                    goals.append(taken)
-                elif outcome.code != self.word.ok_code:
-                    moves.append((taken, outcome.code, self.images(outcome, literals, leaf)))
+                literals = []
+                for t, v in outcome.literals:
+                    image = substitute(t, leaf, tb, cache)
+                    if image.op == "const" and image.param != v:
+                        break  # a branch this path does not take: the outcome's other literals unasked
+                    literals.append((image, v))
+                else:
+                    taken = tb.all_of([guard] + [t if v else tb.not_(t) for t, v in literals])
+                    if not (taken.op == "const" and taken.param == 0):
+                        if outcome.code == self.word.error_code:
+                            goals.append(taken)
+                        elif outcome.code != self.word.ok_code:
+                            moves.append((taken, outcome.code, self.images(outcome, literals, leaf)))
+        if self.contents:
+            self.apply_writes(leaf, cache, write_images)
         frontier: dict[int, Term] = {}
         for taken, code, _ in moves:
             frontier[code] = tb.or_(frontier[code], taken) if code in frontier else taken
@@ -413,6 +588,87 @@ class Unrolling:
                 merged = value if merged is None else tb.ite(taken, value, merged)
             successor[index] = merged
         self.frontier, self.state, self.goal, self.depth = frontier, successor, tb.any_of(goals), k + 1
+
+    def reads_array(self, term: Term) -> bool:
+        """Whether a `select` lies in `term`'s DAG (memoised over the unrolling)."""
+        memo = self.array_reads
+        for t in postorder(term, memo):
+            memo[t.uid] = t.op == "select" or any(memo[a.uid] for a in t.args)
+        return memo[term.uid]
+
+    def exact_read(self, read: _ReadSite, guard: Term, leaf: Callable[[Term], Term], cache: dict[int, Term],
+                   images: dict[tuple[int, int], tuple]) -> tuple[Term, Term] | None:
+        """(the read runs at a cell boundary, the cell's contents there), for a read at the block
+        a path is at under `guard`; None where the contents are not followed."""
+        memory, tb = read.memory, self.tb
+        if memory.lost:
+            return None
+        runs = tb.and_(guard, substitute(read.condition, leaf, tb, cache))
+        if runs.op == "const" and runs.param == 0:
+            return None
+        index, aligned = memory.index(substitute(read.offset, leaf, tb, cache))
+        runs = tb.and_(runs, aligned)
+        if runs.op == "const" and runs.param == 0:
+            return None
+        earlier = [self.write_image(w, guard, leaf, cache, images) for w in read.writes]
+        if any(image is None or (len(image) == 2 and image[1].op != "const") for image in earlier):
+            return None  # a write not followed, or one that leaves any contents
+        value = memory.read(index)
+        if value is None:
+            return None
+        for image in earlier:
+            if image is _SKIPPED:
+                continue
+            if len(image) == 2:  # a fill with a constant
+                value = tb.ite(image[0], image[1], value)
+                continue
+            condition, where, written = image
+            hit = tb.and_(condition, tb.eq(where, index))
+            if not (hit.op == "const" and hit.param == 0):
+                value = tb.ite(hit, written, value)
+        return runs, value
+
+    def write_image(self, write: _WriteSite, guard: Term, leaf: Callable[[Term], Term], cache: dict[int, Term],
+                    images: dict[tuple[int, int], tuple]) -> tuple | None:
+        """(condition, cell index, value) of a write in this step at the block a path is at under
+        `guard`, or (condition, value) of a fill (`_WriteSite.fill`) at offset 0; `_SKIPPED`
+        where it cannot run; None where it may run and is neither one aligned cell nor a fill."""
+        key = (id(write), guard.uid)
+        if key in images:
+            return images[key]
+        tb = self.tb
+        image: tuple | None = _SKIPPED
+        runs = tb.and_(guard, substitute(write.condition, leaf, tb, cache))
+        if not (runs.op == "const" and runs.param == 0):
+            image = None
+            if write.fill is not None:
+                offset = substitute(write.offset, leaf, tb, cache)
+                if offset.op == "const" and offset.param == 0:
+                    image = (runs, substitute(write.fill, leaf, tb, cache))
+            elif write.value is not None:
+                index, aligned = write.memory.index(substitute(write.offset, leaf, tb, cache))
+                misaligned = tb.and_(runs, tb.not_(aligned))
+                if misaligned.op == "const" and misaligned.param == 0:
+                    image = (runs, index, substitute(write.value, leaf, tb, cache))
+        images[key] = image
+        return image
+
+    def apply_writes(self, leaf: Callable[[Term], Term], cache: dict[int, Term],
+                     images: dict[tuple[int, int], tuple]) -> None:
+        """The step's writes into the followed objects, in their order, each where it runs; an
+        object with a write the model cannot follow is no longer followed."""
+        for code, guard in self.frontier.items():
+            for write in self.template(code).writes:
+                if write.memory.lost:
+                    continue
+                image = self.write_image(write, guard, leaf, cache, images)
+                if image is None:
+                    write.memory.lost = True
+                elif len(image) == 2:
+                    if not write.memory.fill(*image, name=f"{write.memory.name}@{self.depth}"):
+                        write.memory.lost = True
+                elif image is not _SKIPPED:
+                    write.memory.write(*image)
 
     def images(self, outcome: _Outcome, literals: list[tuple[Term, int]], leaf: Callable[[Term], Term]
                ) -> dict[int, Term]:
@@ -510,13 +766,23 @@ class Unrolling:
         """Per step, the value of every input in the last satisfiable call's model (0 for an
         input no asserted term reads)."""
         nodes = self.translator.nodes
+
+        def value(leaf: Term) -> int:
+            node = nodes.get(leaf.uid)
+            return 0 if node is None else int(node.assignment.replace("x", "0"), 2)
+
+        leaves = _ModelLeaves(self, value)
+        cache: dict[int, int] = {}
         out = []
-        for inputs in self.inputs:
+        for inputs, fixed, deferred in zip(self.inputs, self.fixed, self.deferred):
             values = [0] * len(self.word.inputs)
             for index, leaf in inputs.items():
-                node = nodes.get(leaf.uid)
-                if node is not None:
-                    values[index] = int(node.assignment.replace("x", "0"), 2)
+                if index in fixed:
+                    values[index] = fixed[index]
+                elif index in deferred:
+                    values[index] = evaluate_lazily(deferred[index], leaves, cache)
+                else:
+                    values[index] = value(leaf)
             out.append(values)
         return out
 
@@ -526,8 +792,46 @@ class Unrolling:
         for v in self.word.state:
             leaf = self.free.get(v.index)
             node = None if leaf is None else nodes.get(leaf.uid)
+            if v.index in self.chosen:
+                values.append(self.chosen[v.index])
+                continue
             values.append(v.init if leaf is None else 0 if node is None else int(node.assignment.replace("x", "0"), 2))
         return values
+
+
+class _ModelLeaves(dict):
+    """The leaves of the unrolled terms, valued by the last model (`evaluate`'s keys: ("input",
+    (step, index)), ("state", index)); a leaf outside the solver's terms is 0, as
+    `Unrolling.model_inputs` has it."""
+
+    def __init__(self, unrolling: Unrolling, value: Callable[[Term], int]):
+        super().__init__()
+        self.unrolling, self.value = unrolling, value
+
+    def __missing__(self, key: tuple) -> int:
+        op, param = key
+        u = self.unrolling
+        if op == "input":
+            step, index = param
+            leaf = u.inputs[step].get(index)
+            found = 0 if leaf is None else self.value(leaf)
+        else:
+            leaf = u.free.get(param)
+            found = u.chosen.get(param, 0) if leaf is None else self.value(leaf)
+        self[key] = found
+        return found
+
+
+def lifted_system(word: WordTransitionSystem, restrictions: list[tuple[Term, Term]]) -> WordTransitionSystem:
+    """`word` with each restricted error edge (restricted, cond) taken as `cond` in its
+    next-state terms: the system whose paths the unrolling follows once it lifts them
+    (`Unrolling.lifted_restrictions`)."""
+    tb = word.terms
+    cache: dict[int, Term] = {}
+    for restricted, unrestricted in restrictions:
+        cache[restricted.uid] = substitute(unrestricted, lambda t: t, tb, cache)
+    nexts = {index: substitute(term, lambda t: t, tb, cache) for index, term in word.next.items()}
+    return dataclasses.replace(word, next=nexts)
 
 
 def replayed_path(word: WordTransitionSystem, initial: list[int], inputs: list[list[int]]
@@ -575,7 +879,8 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
     "unreachable" are the expensive kind (a running maximum's `a[0] <= m` over 100 `ite`s is
     hard for CDCL, while the query that also holds the failing last element is answered at
     once), so calls are spaced: the next waits for twice the depth of the last and for as much
-    unrolling time as the last call took; a call gets at most as long as the unrolling has
+    unrolling time as the last call took, or for four times that time (at least half a second:
+    a bug 100 000 steps past the first goal is not left to the depth's doubling); a call gets at most as long as the unrolling has
     taken so far (at least a second), and one cut off leaves its goals to the next; the last
     tenth of the time is kept for a call at the deepest depth."""
     started = time.monotonic()
@@ -594,12 +899,13 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
         ended, late = unrolling.ended(), now > final or k >= max_steps
         if not (unrolling.goal.op == "const" and unrolling.goal.param == 0):
             goals.append(unrolling.goal)
-        due = ended or late or (k >= 2 * last_depth and now - last_call >= call_cost)
+        waited = now - last_call
+        due = ended or late or (k >= 2 * last_depth and waited >= call_cost) or waited >= max(0.5, 4 * call_cost)
         if due and goals and not (late and cut_late):
             budget = deadline if ended or late else min(final, now + max(1.0, now - started))
             found = unrolling.reachable(unrolling.tb.any_of(goals), budget)
             if found:
-                path = replayed_path(encoded.word, unrolling.model_initial(), unrolling.model_inputs())
+                path = replayed_path(unrolling.replayed, unrolling.model_initial(), unrolling.model_inputs())
                 if path is None:
                     return outcome("unknown", "internal error: the word-level BMC's model does not reach error")
                 bits = TraceBits(encoded)
