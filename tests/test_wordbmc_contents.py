@@ -17,7 +17,7 @@ from llumc.encoding.memory import OFFSET_BITS
 from llumc.encoding.terms import TermBuilder
 from llumc.pipeline import encode_file
 from llumc.wordbmc.bmc import word_bmc
-from llumc.wordbmc.contents import ObjectContents, trailing_zeros
+from llumc.wordbmc.contents import ObjectContents, SelectBudget, trailing_zeros
 
 HERE = Path(__file__).parent
 CELLS = 6
@@ -124,3 +124,25 @@ def test_abstract_arrays_followed_exactly(path: str, expected: str) -> None:
     else:
         assert found.status == "unknown", "a path on a correct program"
         assert found.reason.startswith("every run ends") or found.reason == "timeout", found.reason
+
+
+def test_fill_and_the_select_budget() -> None:
+    """A whole-object memset makes every cell its value; a lifetime's start (an input) any
+    contents; reads of a written array at symbolic indices stop at the budget (the read keeps
+    its havoc value), and a conditional write at a symbolic index then ends the following."""
+    tb = TermBuilder()
+    memory = ObjectContents.of(tb, SimpleNamespace(id=1, cell=4, initial=None, size=4 * CELLS), SelectBudget(left=1))
+    width = ObjectContents.index_width(4)
+    memory.write(tb.true(), tb.const(2, width), tb.const(5, 32))
+    assert memory.fill(tb.true(), tb.const(7, 32), "filled")
+    assert memory.read(tb.const(2, width)) is tb.const(7, 32)
+    memory.write(tb.true(), tb.const(3, width), tb.const(9, 32))
+    assert memory.read(tb.const(3, width)) is tb.const(9, 32) and memory.read(tb.const(4, width)) is tb.const(7, 32)
+    assert not memory.fill(tb.input(0, 1), tb.const(0, 32), "maybe")  # a fill that may not run
+    k = tb.input(1, width)
+    assert memory.read(k) is not None and memory.budget.left == 0
+    assert memory.read(tb.input(2, width)) is None
+    memory.write(tb.input(3, 1), k, tb.const(1, 32))
+    assert memory.lost
+    fresh = ObjectContents.of(tb, SimpleNamespace(id=2, cell=4, initial=None, size=4 * CELLS))
+    assert fresh.fill(tb.true(), tb.input(4, 32 * CELLS), "undefined") and fresh.read(k).op == "select"

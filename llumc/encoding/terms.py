@@ -73,6 +73,12 @@ class TermBuilder:
             self.table[key] = term
         return term
 
+    def unfolded(self, op: str, width: int, args: tuple[Term, ...] = (), param: object = None) -> Term:
+        """A term made as given, hash-consed but neither folded nor checked: the word-level
+        BMC's array terms (`array`, `store`, `select`; llumc.wordbmc.contents), which only
+        Boolector reads."""
+        return self._make(op, width, args, param)
+
     # --- leaves -------------------------------------------------------------------------
     def const(self, value: int, width: int) -> Term:
         # `_make` inlined: the encoders ask for constants half a million times on RERS programs

@@ -29,6 +29,7 @@ keeps its havoc value: the unrolling over-approximates there, as the system does
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from llumc.encoding.memory import OFFSET_BITS
@@ -78,18 +79,18 @@ class ObjectContents:
         name = f"mem_{obj.id}"
         uniform = None
         if initial is None:
-            base = tb._make("array", width, (), (name, index_width, None))
+            base = tb.unfolded("array", width, (), (name, index_width, None))
         else:
             values = [int.from_bytes(initial[k:k + obj.cell], "little") for k in range(0, len(initial), obj.cell)]
-            common = max(set(values), key=values.count) if values else 0
+            common = Counter(values).most_common(1)[0][0] if values else 0
             differing = [(k, v) for k, v in enumerate(values) if v != common]
             uniform = None if differing else common
             if len(differing) > MAX_INITIAL_STORES:
-                base = tb._make("array", width, (), (name, index_width, None))
+                base = tb.unfolded("array", width, (), (name, index_width, None))
             else:
-                base = tb._make("array", width, (), (name, index_width, common))
+                base = tb.unfolded("array", width, (), (name, index_width, common))
                 for k, v in differing:
-                    base = tb._make("store", width, (base, tb.const(k, index_width), tb.const(v, width)))
+                    base = tb.unfolded("store", width, (base, tb.const(k, index_width), tb.const(v, width)))
         size = 0 if getattr(obj, "size_operands", None) else getattr(obj, "size", 0)
         return cls(tb, name, obj.cell, initial, base, base, uniform=uniform, size=size,
                    budget=budget or SelectBudget())
@@ -122,7 +123,7 @@ class ObjectContents:
             if self.budget.left <= 0:
                 return None
             self.budget.left -= 1
-        return self.tb._make("select", 8 * self.cell, (array, index))
+        return self.tb.unfolded("select", 8 * self.cell, (array, index))
 
     def read(self, index: Term) -> Term | None:
         """The cell at `index` after every write so far; None where that would take a read of
@@ -150,10 +151,10 @@ class ObjectContents:
             return False
         width, index_width = 8 * self.cell, self.index_width(self.cell)
         if value.op == "const":
-            self.base = self.tb._make("array", width, (), (name, index_width, value.param))
+            self.base = self.tb.unfolded("array", width, (), (name, index_width, value.param))
             self.uniform = value.param  # type: ignore[assignment]
         elif value.op == "input":
-            self.base = self.tb._make("array", width, (), (name, index_width, None))
+            self.base = self.tb.unfolded("array", width, (), (name, index_width, None))
             self.uniform = None
         else:
             return False
@@ -178,7 +179,7 @@ class ObjectContents:
             self.known[index.param] = (len(self.symbolic), new)  # type: ignore[index]
         else:
             self.symbolic.append((condition, index, value))
-        self.array = self.tb._make("store", 8 * self.cell, (self.array, index, new))
+        self.array = self.tb.unfolded("store", 8 * self.cell, (self.array, index, new))
 
 
 def exact_objects(word) -> list:
