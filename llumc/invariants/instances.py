@@ -35,7 +35,8 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
     curr = word.curr
     codes = {b.name: b.code for b in word.blocks}
     tracked = [obj for obj in word.memory_objects
-               if getattr(obj, "tracked_value", None) is not None and getattr(obj, "content_reads", None)]
+               if getattr(obj, "tracked_value", None) is not None and len(getattr(obj, "tracked_fields", ())) == 1
+               and any(read.fresh for read in getattr(obj, "content_reads", ()))]
     by_value = {obj.tracked_value.index: obj for obj in tracked}
     memory_leaves = {v.index for v in word.state if v.kind == "memory"}
     out: list[Term] = []
@@ -53,7 +54,7 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
             continue  # about another object's memory state
         at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
         for read in obj.content_reads:
-            if read.head != cand.cut or not read.fresh or len(obj.tracked_fields) != 1:
+            if read.head != cand.cut or not read.fresh:
                 continue
             index, fits = _cell_index(tb, read.offset, obj.cell, obj.tracked_index.width)
             body = _substitute(tb, cand.term, {obj.tracked_index.index: index, obj.tracked_value.index: read.value})
