@@ -8,9 +8,11 @@ cell. Each program's first counterexample then reads such values and is not conf
 array exact and the check answers: a TRUE proven, a FALSE replayed and its inputs run natively
 to the error.
 
-copy_1000_true.c and sum_100_false.c are checked with the encoder's own bound: their arrays
-are exact by it but abstract in the first round of a check (more than PROOF_EXACT_CELLS),
-which proves the copy and gives way to the exact system for the sum.
+The portfolio's word-level BMC follows the contents of abstract arrays, so its counterexamples
+are not refuted this way: the FALSE program that shows refinement is checked with the DimSpec
+BMC. copy_1000_true.c and sum_100_false.c are checked with the encoder's own bound: their
+arrays are exact by it but abstract in the first round of a check (more than
+PROOF_EXACT_CELLS), which proves the copy and finds the sum's bug.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REFINEMENT = Path(__file__).with_name("refinement_programs")
 
 
-def _check(name: str, prop: str = "unreach-call", exact_cells: str | None = "8", **env: str) -> dict:
+def _check(name: str, prop: str = "unreach-call", exact_cells: str | None = "8", engine: str = "portfolio",
+           **env: str) -> dict:
     """`llumc check --json` of one program with arrays of more than `exact_cells` cells abstract
     (None: the encoder's own bound)."""
     environment = {k: v for k, v in os.environ.items() if k != "LLUMC_EXACT_CELLS"}
@@ -41,7 +44,7 @@ def _check(name: str, prop: str = "unreach-call", exact_cells: str | None = "8",
     if exact_cells is not None:
         environment["LLUMC_EXACT_CELLS"] = exact_cells
     proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(REFINEMENT / name), "--32", "--property",
-                           prop, "--timeout", "60", "--json", "--quiet"],
+                           prop, "--timeout", "60", "--json", "--quiet", "--engine", engine],
                           capture_output=True, text=True, env=environment, timeout=180, cwd=ROOT)
     assert proc.stdout, proc.stderr
     return json.loads(proc.stdout)
@@ -62,9 +65,11 @@ def test_refinement_proves_what_the_abstraction_cannot() -> None:
 
 
 def test_refined_counterexample_replays(tmp_path: Path) -> None:
-    """sum_false.c errs only for k == 285, the sum of the array: the first counterexample takes
-    the abstract sum, the refined one k = 285, which replays and reaches the error natively."""
-    result = _check("sum_false.c")
+    """sum_false.c errs only for k == 285, the sum of the array: the first counterexample of the
+    DimSpec BMC takes the abstract sum, the refined one k = 285, which replays and reaches the
+    error natively. (The portfolio's word-level BMC follows the contents and finds k = 285 on
+    the abstraction at once: test_first_round_finds_a_bug_through_the_contents.)"""
+    result = _check("sum_false.c", engine="bmc")
     assert result["verdict"] == "false", result["reason"]
     assert result["error"]["line"] == 13
     assert [r["objects"] for r in result["refinements"]] == [["a"]]
@@ -163,12 +168,13 @@ def test_first_round_proves_a_copy_on_the_abstraction() -> None:
     assert "a[k] == b[k]" in memory or "b[k] == a[k]" in memory, result["invariants"]
 
 
-def test_first_round_gives_way_to_the_exact_system(tmp_path: Path) -> None:
-    """sum_100_false.c: the abstract first round's counterexample takes any sum and is refuted;
-    the next round has `a` exact again (outside the refinement budget) and replays k = 328350."""
+def test_first_round_finds_a_bug_through_the_contents(tmp_path: Path) -> None:
+    """sum_100_false.c: its array of 100 cells is abstract in the first round; the word-level
+    BMC follows its contents there (llumc/wordbmc/contents.py) and finds k = 328350, replayed,
+    with no round after."""
     result = _check("sum_100_false.c", exact_cells=None)
     assert result["verdict"] == "false", result["reason"]
-    assert [(r["objects"], r["cells"], r["first_round"]) for r in result["refinements"]] == [(["a"], 100, True)]
+    assert result["engine"] == "word-bmc" and result["refinements"] == []
     inputs = [i["value"] for step in result["trace"] for i in step["inputs"]]
     assert inputs == [328350]
     binary = tmp_path / "sum_100_false.bin"
