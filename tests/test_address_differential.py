@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from llumc.check.portfolio import check_program
 
-EXAMPLES = int(os.environ.get("LLUMC_ADDRESS_DIFF_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("LLUMC_ADDRESS_DIFF_EXAMPLES", "40"))
 TIMEOUT = float(os.environ.get("LLUMC_ADDRESS_DIFF_TIMEOUT", "10"))
 TESTS = Path(__file__).parent
 DRIVER = TESTS / "nondet_driver.c"

@@ -39,7 +39,7 @@ from test_differential import KEEP, Builder, Input, Program, inputs, run_differe
 
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
-EXAMPLES = int(os.environ.get("LLUMC_DIFF_PROCEDURE_EXAMPLES", "20"))
+EXAMPLES = int(os.environ.get("LLUMC_DIFF_PROCEDURE_EXAMPLES", "14"))
 STACK_EXAMPLES = int(os.environ.get("LLUMC_DIFF_STACK_EXAMPLES", "10"))
 # (result, parameter types) of the functions in the table
 SIGNATURES = [("int", ("int", "int")), ("int", ("int",)), ("unsigned", ("unsigned", "int")),

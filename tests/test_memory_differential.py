@@ -9,11 +9,11 @@ asserts a comparison of an element at a computed index with a constant. The trut
 is compiled once with tests/nondet_driver.c and run on all 64 input pairs. llumc (`--32`, a
 few seconds each) may say UNKNOWN but never the wrong verdict; a FALSE is replayed by llumc
 itself and its inputs must reach the error natively too. Deterministic (seeded).
-`LLUMC_MEMORY_DIFF_EXAMPLES` (default 12), `LLUMC_MEMORY_DIFF_TIMEOUT` (8 s per check).
+`LLUMC_MEMORY_DIFF_EXAMPLES` (default 8), `LLUMC_MEMORY_DIFF_TIMEOUT` (8 s per check).
 
 The same programs again with every array abstract (`EXACT_CELLS` 0): contents only through
 the tracked cell and the restricted error edges (docs/memory.md, cell morphing), whose
-soundness this checks against the native truth (`LLUMC_MEMORY_DIFF_ABSTRACT`, default 8).
+soundness this checks against the native truth (`LLUMC_MEMORY_DIFF_ABSTRACT`, default 6).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from llumc.check.portfolio import check_program
 from llumc.pipeline import encode_file
 from tests.test_loop_programs import build_native, run_native
 
-EXAMPLES = int(os.environ.get("LLUMC_MEMORY_DIFF_EXAMPLES", "12"))
-ABSTRACT_EXAMPLES = int(os.environ.get("LLUMC_MEMORY_DIFF_ABSTRACT", "8"))
+EXAMPLES = int(os.environ.get("LLUMC_MEMORY_DIFF_EXAMPLES", "8"))
+ABSTRACT_EXAMPLES = int(os.environ.get("LLUMC_MEMORY_DIFF_ABSTRACT", "6"))
 TIMEOUT = float(os.environ.get("LLUMC_MEMORY_DIFF_TIMEOUT", "8"))
 
 

@@ -879,8 +879,9 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
     "unreachable" are the expensive kind (a running maximum's `a[0] <= m` over 100 `ite`s is
     hard for CDCL, while the query that also holds the failing last element is answered at
     once), so calls are spaced: the next waits for twice the depth of the last and for as much
-    unrolling time as the last call took, or for four times that time (at least half a second:
-    a bug 100 000 steps past the first goal is not left to the depth's doubling); a call gets at most as long as the unrolling has
+    unrolling time as the last call took, or for four times that time (at least 2 s: a bug
+    100 000 steps past the first goal is not left to the depth's doubling, while a short run
+    asks as before); a call gets at most as long as the unrolling has
     taken so far (at least a second), and one cut off leaves its goals to the next; the last
     tenth of the time is kept for a call at the deepest depth."""
     started = time.monotonic()
@@ -900,7 +901,7 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
         if not (unrolling.goal.op == "const" and unrolling.goal.param == 0):
             goals.append(unrolling.goal)
         waited = now - last_call
-        due = ended or late or (k >= 2 * last_depth and waited >= call_cost) or waited >= max(0.5, 4 * call_cost)
+        due = ended or late or (k >= 2 * last_depth and waited >= call_cost) or waited >= max(2.0, 4 * call_cost)
         if due and goals and not (late and cut_late):
             budget = deadline if ended or late else min(final, now + max(1.0, now - started))
             found = unrolling.reachable(unrolling.tb.any_of(goals), budget)
