@@ -13,6 +13,7 @@ inputs fit the native driver also run natively on some inputs and never reach th
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,31 @@ def test_two_reads_in_different_elements_prove_nothing(tmp_path: Path) -> None:
     assert _native(path, [[]], tmp_path) == ["error"]
     result = check_program(path, m32=True, timeout=TIMEOUT)
     assert result.verdict == "false", result.reason
+
+
+def test_invalid_accesses_are_restricted_like_error_edges(tmp_path: Path) -> None:
+    """struct_pointer_flags_true.c compares and dereferences a pointer read from an abstract
+    array of structs: read at an untracked element it is havoc, which compares and
+    dereferences badly. Those fault edges are restricted to the tracked element as a failed
+    check's is (`LbeEncoder._restrict_errors`), so the proof goes through under unreach-call
+    and valid-memsafety; the buggy twin's NULL dereference is still found with every array
+    abstract and replayed natively."""
+    from llumc.check.counterexample import confirm_counterexample
+    from llumc.pipeline import encode_file
+    from llumc.wordbmc.bmc import word_bmc
+
+    path = ARRAYS / "struct_pointer_flags_true.c"
+    assert _native(path, [[1] * 1000, [0, 1] * 500], tmp_path) == ["ok", "ok"]
+    encoded = encode_file(path, m32=True, prop="valid-memsafety")
+    assert encoded.word.error_restrictions, "no restricted edge"
+    for prop in ("unreach-call", "valid-memsafety"):
+        result = check_program(path, prop=prop, m32=True, timeout=TIMEOUT)
+        assert result.verdict == "true", (prop, result.reason)
+    twin = ARRAYS / "struct_pointer_flags_false.c"
+    abstract = encode_file(twin, m32=True, prop="valid-memsafety", exact_cells=8)
+    assert any(obj.abstract for obj in abstract.word.memory_objects)
+    found = word_bmc(abstract, deadline=time.monotonic() + 30.0)
+    assert found.status == "error", found.reason
+    replayed = confirm_counterexample(abstract, found.trace, twin, m32=True, timeout=30)
+    assert replayed.verdict == "false", replayed.reason
+    assert "NULL dereference" in replayed.error.description, replayed.error

@@ -288,7 +288,8 @@ class LargeBlockEncoder(StepEncoder):
         reach: dict[str, Term] = {region.root: tb.true()}
         incoming: dict[str, list[tuple[str, Term]]] = {name: [] for name in region.order}
         ends: list[tuple[Term, int]] = []
-        checks: set[int] = set()  # positions in `ends` of failed checks and error calls (not faults)
+        # positions in `ends` of failed checks, error calls and invalid accesses (`_restrict_errors`)
+        checks: set[int] = set()
         exits: dict[int, int | None] = {}  # positions in `ends` where the program ends -> C line
         self.reached[region.root] = []
         if self.memory is not None:
@@ -318,7 +319,7 @@ class LargeBlockEncoder(StepEncoder):
                     return read(ins.operands[i], block.name, ins, block, i)
 
                 if self.memory is not None and self.memory.handles(ins):
-                    guard = self._encode_memory_access(ins, block, arg, guard, here, local, ends)
+                    guard = self._encode_memory_access(ins, block, arg, guard, here, local, ends, checks)
                     continue
                 pure = self.pure_value(ins, arg)
                 if pure is not None:
@@ -414,11 +415,12 @@ class LargeBlockEncoder(StepEncoder):
         return read
 
     def _encode_memory_access(self, ins: Instr, block: Block, arg, guard: Term, here: Term,
-                              local: dict[int, Term], ends: list[tuple[Term, int]]) -> Term:
+                              local: dict[int, Term], ends: list[tuple[Term, int]], checks: set[int]) -> Term:
         """An instruction `MemoryEncoder` handles: its value into `local`; a choice of the
         allocator that no allocator makes (`MemoryEncoder.last_assumption`) ends the path like
         a failed `__VERIFIER_assume`; an invalid access ends the step in error (both added to
-        `ends`). Returns the guard after it."""
+        `ends`; the access's edge among `checks`, restricted like them to the tracked cells).
+        Returns the guard after it."""
         tb = self.tb
         self.memory.havoc = lambda width, site=-2, ins=ins, block=block: self.new_input(
             width, "__llumc_havoc", ins, block, site)
@@ -431,6 +433,8 @@ class LargeBlockEncoder(StepEncoder):
             guard = tb.and_(guard, assumption)
         fault = self.memory.last_fault
         if fault is not None:
+            if self.memory.last_fault_is_access:
+                checks.add(len(ends))
             ends.append((tb.and_(guard, fault), self.error))
             guard = tb.and_(guard, tb.not_(fault))
         return guard
@@ -587,7 +591,7 @@ class LargeBlockEncoder(StepEncoder):
         return out, moved
 
     def _restrict_errors(self, ends: list[tuple[Term, int]], checks: set[int]) -> list[tuple[Term, int]]:
-        """Error edges (failed checks, error calls; not memory faults) that read abstract memory
+        """Error edges (failed checks, error calls, invalid accesses) that read abstract memory
         once (or twice, at one cell of objects sharing the tracked index) become `cond ∧ R` (`MemoryEncoder.restrict_error`, where the soundness argument
         is); where `cond` holds but `R` does not, the step ends in `ok`: the read's value was
         not the tracked cell's, and some other choice of the tracked index covers that run."""

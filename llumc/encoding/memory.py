@@ -577,6 +577,10 @@ class MemoryEncoder:
         # a condition the step must satisfy from here on (an allocator's choice of address),
         # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
         self.last_assumption: Term | None = None
+        # whether `last_fault` is only invalid accesses (`_record`), which an error edge may
+        # restrict to the tracked cells like a failed check (`restrict_error`); not the
+        # allocation bound nor an allocation's size
+        self.last_fault_is_access = False
         self._choose_cells()
 
     # ----------------------------------------------------------------- objects
@@ -1498,6 +1502,7 @@ class MemoryEncoder:
         `self.faults` and returned by `self.last_fault` (the caller ends the step there)."""
         tb = self.tb
         self.last_fault = None
+        self.last_fault_is_access = False
         self.last_assumption = None
         op = ins.opcode
         if op == "icmp":
@@ -1642,6 +1647,7 @@ class MemoryEncoder:
         self._current[pool.counter.index] = tb.ite(go, tb.op("add", runs, tb.const(1, runs.width)), runs)
         if not self.pool_cuts:
             self.last_fault = full if self.last_fault is None else tb.or_(self.last_fault, full)
+            self.last_fault_is_access = False
         first = pool.objects[0].id
         object_id = tb.op("add", tb.zext(runs, OBJECT_BITS), tb.const(first, OBJECT_BITS))
         return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
@@ -1769,6 +1775,7 @@ class MemoryEncoder:
                 f"compared with other objects")
         self.faults.append(MemoryFault(self._head, ins.line, "allocation", cond, tb.false(), [], [(what, cond)]))
         self.last_fault = too_large if self.last_fault is None else tb.or_(self.last_fault, too_large)
+        self.last_fault_is_access = False
         return tb.and_(guard, tb.not_(too_large))
 
     def _allocate_strictly(self, ins: Instr, obj: MemoryObject, arg, guard: Term, here: Term) -> Term:
@@ -1810,6 +1817,7 @@ class MemoryEncoder:
                       for target in access_targets if target.argument]
         self.faults.append(MemoryFault(self._head, ins.line, access, cond, null, dead, unmodelled))
         self.last_fault = fault
+        self.last_fault_is_access = not unmodelled
 
     # ----------------------------------------------------------------- terms
     def _gep(self, ins: Instr, arg) -> Term:
