@@ -107,3 +107,47 @@ def test_a_bad_pool_size_is_one_line_and_exit_2() -> None:
                                 "--heap-pool", "0"], capture_output=True, text=True, timeout=100)
     assert completed.returncode == 2, completed.stderr
     assert completed.stderr.strip() == "llumc: error: --heap-pool must be between 1 and 64", completed.stderr
+
+
+def _recycling(path: Path) -> bool:
+    """Whether the program's pool hands freed objects out again (no run counter then)."""
+    encoded = encode_file(path, m32=True, prop="valid-memsafety")
+    pooled = [obj for obj in encoded.word.memory_objects if obj.heap and "#" in obj.c_name]
+    assert pooled, "no pool"
+    return all(obj.pool_runs is None for obj in pooled)
+
+
+def test_a_buffer_freed_in_each_run_is_handed_out_again(tmp_path: Path) -> None:
+    """buffer_reused_true.c allocates and frees a buffer 100 times: no pointer to a run's block
+    outlives the run, so the site hands the freed object out again (`MemoryEncoder._recycles`)
+    and the first pool suffices: TRUE under both properties. The twin whose 58th buffer is
+    wrong is FALSE, replayed."""
+    path = HEAP / "buffer_reused_true.c"
+    assert _recycling(path)
+    assert _native(path, [[]], tmp_path) == ["ok"]
+    for prop in ("unreach-call", "valid-memsafety"):
+        result = check_program(path, m32=True, timeout=TIMEOUT, prop=prop)
+        assert result.verdict == "true", (prop, result.reason)
+        assert result.heap_pool == DEFAULT_HEAP_POOL
+    twin = HEAP / "buffer_reused_false.c"
+    found = check_program(twin, m32=True, timeout=TIMEOUT)
+    assert found.verdict == "false", found.reason
+    assert found.confirmation.startswith("replayed:"), found.confirmation
+    assert _native(twin, [[]], tmp_path) == ["error"]
+
+
+def test_reuse_keeps_use_after_free_and_double_free(tmp_path: Path) -> None:
+    """A pointer to the last run's buffer live where the site runs again (`prev`) keeps the pool
+    from reusing its objects, so reading it after free is found; a second free before the next
+    run is found with reuse. Both replayed natively."""
+    stale = HEAP / "buffer_stale_false.c"
+    assert not _recycling(stale)
+    result = check_program(stale, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert result.verdict == "false", result.reason
+    assert "after free" in result.error.description, result.error.description
+    twice = HEAP / "buffer_double_free_false.c"
+    assert _recycling(twice)
+    result = check_program(twice, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert result.verdict == "false", result.reason
+    assert result.error.line == 9 and "free" in result.error.description, result.error
+    assert result.confirmation.startswith("replayed: invalid memory access"), result.confirmation

@@ -33,20 +33,11 @@ import math
 
 from llumc.frontend.cfg import POINTER_WIDTH, Block, Const, Function, GlobalAddr, Instr, Operand, Ref, Undef
 from llumc.errors import UnsupportedError
+from llumc.encoding.liveness import PointerLiveness, successors
 from llumc.encoding.memory import DEFAULT_HEAP_POOL, MemoryEncoder, uses_memory
 from llumc.encoding.terms import Term, TermBuilder
 from llumc.encoding.valuesets import KnownBits, constant_sets
 from llumc.encoding.wordsys import BlockCode, StepEncoder, WordTransitionSystem
-
-
-def successors(block: Block) -> list[str]:
-    """Distinct CFG successors of a block, in terminator order."""
-    term = block.instrs[-1]
-    out: list[str] = []
-    for target in term.targets + [dest for _, dest in term.cases]:
-        if target not in out:
-            out.append(target)
-    return out
 
 
 def cut_points(fn: Function, succ: dict[str, list[str]] | None = None) -> list[str]:
@@ -533,42 +524,10 @@ class LargeBlockEncoder(StepEncoder):
     def live_pointers(self) -> dict[str, set[int]]:
         """Block -> the pointer values live where it starts (after its phis, which count when
         used): the program's pointers at a cut point, the roots of valid-memtrack. Only live
-        ones: a state variable keeps its last value after the value died. Backward liveness
-        over the blocks, phi operands used on their edges."""
-        if self._live is not None:
-            return self._live
-        pointers = {ins.key for b in self.fn.blocks for ins in b.instrs if ins.width == POINTER_WIDTH}
-        uses: dict[str, set[int]] = {}
-        defs: dict[str, set[int]] = {}
-        phi_defs: dict[str, set[int]] = {}
-        edge_uses: dict[tuple[str, str], set[int]] = {}
-        for b in self.fn.blocks:
-            used, defined, phis = set(), set(), set()
-            for ins in b.instrs:
-                if ins.opcode == "phi":
-                    if ins.key in pointers:
-                        phis.add(ins.key)
-                    for value, pred in ins.incoming:
-                        if isinstance(value, Ref) and value.key in pointers:
-                            edge_uses.setdefault((pred, b.name), set()).add(value.key)
-                    continue
-                used |= {op.key for op in ins.operands
-                         if isinstance(op, Ref) and op.key in pointers and op.key not in defined}
-                defined.add(ins.key)
-            uses[b.name], defs[b.name], phi_defs[b.name] = used, defined, phis
-        start: dict[str, set[int]] = {b.name: set() for b in self.fn.blocks}
-        changed = True
-        while changed:
-            changed = False
-            for b in reversed(self.fn.blocks):
-                out: set[int] = set()
-                for target in successors(b):
-                    out |= (start[target] - phi_defs[target]) | edge_uses.get((b.name, target), set())
-                new = uses[b.name] | (out - defs[b.name])
-                if new != start[b.name]:
-                    start[b.name], changed = new, True
-        self._live = start
-        return start
+        ones: a state variable keeps its last value after the value died."""
+        if self._live is None:
+            self._live = PointerLiveness.of(self.fn).start
+        return self._live
 
     def _leaks_at_exits(self, ends: list[tuple[Term, int]], checks: set[int], exits: dict[int, int | None],
                         here: Term) -> tuple[list[tuple[Term, int]], set[int]]:

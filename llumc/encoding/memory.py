@@ -48,6 +48,7 @@ from llumc.frontend.compile import MAX_UNINIT_BITS
 from llumc.frontend.procedures import BOUND_PREFIX, function_of_tag
 from llumc.frontend.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
 from llumc.frontend.mainargs import ARGV_FUNCTION, MAX_ARGUMENT_BYTES, MODELLED_ARGUMENTS, MODELLED_BYTES
+from llumc.encoding.liveness import PointerLiveness
 from llumc.encoding.terms import Term, TermBuilder, postorder
 
 OBJECT_BITS = 8
@@ -219,6 +220,9 @@ class HeapPool:
     where: str  # file:line of the call
     objects: list = field(default_factory=list)
     counter: object = None
+    # a run hands out the first freed (or never allocated) object instead of the next one:
+    # no pointer to an earlier run's object is live where the site runs (`_recycles`)
+    recycles: bool = False
 
 
 class _StepUpdates(dict):
@@ -573,6 +577,8 @@ class MemoryEncoder:
         self.points_to, self.contents = self._points_to()
         # the icmps over pointers, and the objects they need addresses of
         self.pointer_compares, self._addressed = self._pointer_compares()
+        for pool in self.pools.values():
+            pool.recycles = self._recycles(pool)
         self.address_bits = 8 * self.layout.pointer_bytes
         # a condition the step must satisfy from here on (an allocator's choice of address),
         # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
@@ -681,6 +687,44 @@ class MemoryEncoder:
         pool = HeapPool(ins.key, site, self._where(ins))
         pool.objects = [self._heap_object(ins, n) for n in range(self.heap_pool)]
         return pool
+
+    # what a pointer to a recycled pool's object may be used for: address arithmetic, accesses
+    # through it, phis and selects, comparisons (with NULL, or with objects whose addresses the
+    # model does not observe: told apart by id), and the memory calls (free, memset, ...)
+    _RECYCLABLE_USES = frozenset({"getelementptr", "load", "store", "phi", "select", "icmp", "freeze"})
+
+    def _recycles(self, pool: HeapPool) -> bool:
+        """Whether the site may hand out a freed object of its pool again. Sound when no
+        pointer to an object of an earlier run can be used once the site runs again: then a
+        freed object is indistinguishable from a new one (its contents are renewed as a new
+        block's are, `_renew_contents`), and a run keeps the use-after-free and double-free
+        faults of the pool without reuse. Shown without flow: no pointer to the pool's objects
+        is stored in memory (a global, another heap object: points-to), none is live where the
+        call runs (backward liveness), none is used other than by `_RECYCLABLE_USES` and the
+        memory calls (no `ptrtoint`, no call that might keep it), their addresses are not
+        observed (no replay choice of the allocator depends on them), and they hold no
+        pointers (whose fresh values the model would have to choose) and at most
+        MAX_UNINIT_BITS of exact cells (renewed by fresh inputs)."""
+        ids = {obj.id for obj in pool.objects}
+        if ids & self._addressed or any(ids & stored for stored in self.contents.values()):
+            return False
+        if any(self.contents.get(i) for i in ids):
+            return False
+        if any(8 * obj.size > MAX_UNINIT_BITS or obj.size_operands for obj in pool.objects):
+            return False
+        here = None
+        for block in self.fn.blocks:
+            for position, ins in enumerate(block.instrs):
+                if ins.key == pool.site_key:
+                    here = (block, position)
+                pointing = any(isinstance(op, Ref) and ids & self.points_to.get(op.key, set())
+                               for op in list(ins.operands) + [value for value, _ in ins.incoming])
+                if pointing and ins.opcode not in self._RECYCLABLE_USES and not self.handles(ins):
+                    return False
+        if here is None:
+            return False
+        live = PointerLiveness.of(self.fn).before(*here) - {pool.site_key}
+        return not any(ids & self.points_to.get(key, set()) for key in live)
 
     def _argument_objects(self, ins: Instr) -> MemoryObject:
         """main's argument vector and the strings it points to (llumc.frontend.mainargs): the
@@ -1115,6 +1159,8 @@ class MemoryEncoder:
         for obj in self.objects:
             obj.pointer_cell_vars = self._pointer_cells(obj)
         for pool in self.pools.values():
+            if pool.recycles:
+                continue  # its allocated bits say which objects are free
             name = f"{pool.name}.runs"
             pool.counter = self.new_state(name, len(pool.objects).bit_length(), "memory", 0, [name])
             for obj in pool.objects:
@@ -1633,6 +1679,8 @@ class MemoryEncoder:
         its own (`MemoryFault.bound`) — or, with `pool_cuts`, the run ends without error."""
         tb = self.tb
         pool = self.pools[ins.key]
+        if pool.recycles:
+            return self._recycling_call(ins, pool, arg, guard, here)
         runs = self._cell(pool.counter)
         full = tb.eq(runs, tb.const(len(pool.objects), runs.width))
         if self.pool_cuts:
@@ -1651,6 +1699,49 @@ class MemoryEncoder:
         first = pool.objects[0].id
         object_id = tb.op("add", tb.zext(runs, OBJECT_BITS), tb.const(first, OBJECT_BITS))
         return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
+
+    def _recycling_call(self, ins: Instr, pool: HeapPool, arg, guard: Term, here: Term) -> Term:
+        """A run of a recycling site (`_recycles`): it hands out the first of the pool's objects
+        that is not allocated (freed, or never handed out), with new contents; with all K
+        allocated it reaches the allocation bound, as `_pool_call` does."""
+        tb = self.tb
+        taken_before = tb.true()
+        chosen: list[Term] = []
+        for obj in pool.objects:
+            allocated = self._cell(obj.allocated)
+            chosen.append(tb.and_(taken_before, tb.not_(allocated)))
+            taken_before = tb.and_(taken_before, allocated)
+        full = taken_before
+        if self.pool_cuts:
+            self._assume(tb.or_(tb.not_(guard), tb.not_(full)))
+        else:
+            cond = tb.and_(here, tb.and_(guard, full))
+            what = f"{pool.name} holds more than {len(pool.objects)} blocks at once"
+            self.faults.append(MemoryFault(self._head, ins.line, what, cond, tb.false(), bound=True))
+        go = tb.and_(guard, tb.not_(full))
+        object_id = tb.const(pool.objects[-1].id, OBJECT_BITS)
+        for obj, this in reversed(list(zip(pool.objects, chosen))):
+            handed = tb.and_(go, this)
+            self._allocate(ins, obj, arg, handed, here)
+            self._renew_contents(ins, obj, handed)
+            object_id = tb.ite(this, tb.const(obj.id, OBJECT_BITS), object_id)
+        if not self.pool_cuts:
+            self.last_fault = full if self.last_fault is None else tb.or_(self.last_fault, full)
+            self.last_fault_is_access = False
+        return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
+
+    def _renew_contents(self, ins: Instr, obj: MemoryObject, guard: Term) -> None:
+        """A recycled object's contents where it is handed out again: what a new block's are
+        (malloc: any value, a fresh input per exact cell; calloc: zero, set by `_allocate`).
+        Its tracked cell is renewed by `_start_lifetime`; the word-level BMC stops following
+        its other cells there (a write of no one value)."""
+        tb = self.tb
+        if obj.heap != "calloc":
+            for number, var in enumerate(obj.cells):
+                site = -(1 << 24) - (obj.id << 16) - number
+                self._current[var.index] = tb.ite(guard, self.havoc(var.width, site), self._cell(var))
+        if obj.abstract and obj.tracked_value is not None:
+            obj.content_writes.append(ContentWrite(self._head, None, tb.const(0, OFFSET_BITS), guard, obj.size))
 
     def _start_lifetime(self, obj: MemoryObject, guard: Term, value: int | None) -> None:
         """Where an object is allocated its tracked cell holds what C says: `value` (calloc: 0),
