@@ -155,6 +155,22 @@ def test_a_pointer_into_the_previous_iteration_is_never_true() -> None:
     assert check_program(path, m32=True, timeout=TIMEOUT).verdict != "true"
 
 
+def test_a_variable_length_array_dies_at_the_end_of_its_scope() -> None:
+    """A VLA's scope ends at the `llvm.stackrestore` clang puts there (`MemoryEncoder._vla_deaths`):
+    dead_vla.c reads one through a pointer after its block, which is a fault (UNKNOWN under
+    unreach-call with its line; never TRUE under valid-memsafety, where the native run cannot
+    confirm it: a VLA's stack stays readable), while vla_scopes.c, whose two VLAs are used
+    only inside their blocks, is memory safe."""
+    dead = LIFETIMES / "dead_vla.c"
+    result = check_program(dead, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "unknown", result.reason
+    assert "use of local 'a' outside its lifetime" in result.reason and "dead_vla.c:16" in result.reason, result.reason
+    memsafety = check_program(dead, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert memsafety.verdict == "unknown" and "outside its lifetime" in memsafety.reason, memsafety.reason
+    safe = check_program(LIFETIMES / "vla_scopes.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert safe.verdict == "true", safe.reason
+
+
 HEAP_FAULTS = {
     "use_after_free": ("int *p = malloc(8); p[0] = 1; int k = __VERIFIER_nondet_int();\n"
                        "if (k == 3) free(p);\nint v = p[0];\nif (k != 3) free(p); return v;", 6),

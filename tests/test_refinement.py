@@ -82,16 +82,17 @@ def test_refined_counterexample_replays(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name, prop, verdict", [
-    ("index_true.c", "unreach-call", "true"),
-    ("index_true.c", "valid-memsafety", "true"),
-    ("index_false.c", "valid-memsafety", "false"),
-    ("index_false.c", "unreach-call", "unknown"),
+    ("index_pair_true.c", "unreach-call", "true"),
+    ("index_pair_true.c", "valid-memsafety", "true"),
+    ("index_pair_false.c", "valid-memsafety", "false"),
+    ("index_pair_false.c", "unreach-call", "unknown"),
 ])
 def test_refinement_of_an_index_read_from_memory(name: str, prop: str, verdict: str) -> None:
-    """data[perm[k]]: through the abstract `perm` the write may be out of bounds (undefined
-    behaviour under unreach-call, refuted natively under valid-memsafety); with `perm` exact it
-    is proven in bounds (index_true.c) or replayed out of bounds (index_false.c: perm[3] = 10),
-    which under unreach-call is undefined behaviour at its line."""
+    """data[perm[k] + perm[9 - k] - 9]: through the abstract `perm` the two reads are havoc and
+    the write may be out of bounds (undefined behaviour under unreach-call, refuted natively
+    under valid-memsafety); with `perm` exact it is proven in bounds (index_pair_true.c) or
+    replayed out of bounds (index_pair_false.c: perm[3] = 16), which under unreach-call is
+    undefined behaviour at its line."""
     result = _check(name, prop)
     assert result["verdict"] == verdict, result["reason"]
     refined = [r["objects"] for r in result["refinements"]]
@@ -104,7 +105,29 @@ def test_refinement_of_an_index_read_from_memory(name: str, prop: str, verdict: 
         assert result["confirmation"].startswith("replayed: sanitizer trap")
     if verdict == "unknown":
         assert result["reason"].startswith("invalid memory access (undefined behaviour)")
-        assert "index_false.c:12" in result["reason"] and "refinement exhausted" not in result["reason"]
+        assert f"{name}:12" in result["reason"] and "refinement exhausted" not in result["reason"]
+
+
+@pytest.mark.parametrize("name, prop, verdict", [
+    ("index_true.c", "unreach-call", "true"),
+    ("index_true.c", "valid-memsafety", "true"),
+    ("index_false.c", "valid-memsafety", "false"),
+    ("index_false.c", "unreach-call", "unknown"),
+])
+def test_an_index_read_once_is_answered_on_the_abstraction(name: str, prop: str, verdict: str) -> None:
+    """data[perm[k]] reads the abstract `perm` once: the write's fault edge is restricted to
+    the tracked cell as a failed check's is (`LbeEncoder._restrict_errors`), so no refinement
+    is needed: index_true.c is proven, index_false.c's out-of-bounds write (perm[3] = 10) is
+    found with the tracked index at 3 (replayed under valid-memsafety; undefined behaviour at
+    its line under unreach-call)."""
+    result = _check(name, prop)
+    assert result["verdict"] == verdict, result["reason"]
+    assert result["refinements"] == [], result["refinements"]
+    if verdict == "false":
+        assert result["error"]["kind"] == "memory" and result["error"]["line"] == 12
+    if verdict == "unknown":
+        assert result["reason"].startswith("invalid memory access (undefined behaviour)")
+        assert "index_false.c:12" in result["reason"], result["reason"]
 
 
 def test_object_of_nondeterministic_size_is_not_refined() -> None:

@@ -13,7 +13,8 @@ from llumc.check.counterexample import confirm_counterexample
 from llumc.check.portfolio import check_program
 from llumc.encoding.terms import TermBuilder, evaluate
 from llumc.pipeline import TraceBits, encode_file, read_symbol_map
-from llumc.wordbmc.bmc import implied_facts, substitute, word_bmc
+from llumc.encoding.terms import substitute
+from llumc.wordbmc.bmc import implied_facts, word_bmc
 
 HERE = Path(__file__).parent
 PROGRAMS = HERE / "wordbmc_programs"

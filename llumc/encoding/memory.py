@@ -579,6 +579,7 @@ class MemoryEncoder:
         self.pointer_compares, self._addressed = self._pointer_compares()
         for pool in self.pools.values():
             pool.recycles = self._recycles(pool)
+        self._used_after_death()
         self.address_bits = 8 * self.layout.pointer_bytes
         # a condition the step must satisfy from here on (an allocator's choice of address),
         # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
@@ -652,6 +653,7 @@ class MemoryEncoder:
                 for op in ins.operands:
                     if isinstance(op, GlobalAddr) and op.name not in self.object_of_global:
                         self.object_of_global[op.name] = self._global_object(op.name, ins)
+        self.vla_deaths = self._vla_deaths()
         # an alloca has no line of its own: name the object's first use in the C program
         for block in self.fn.blocks:
             for ins in block.instrs:
@@ -679,6 +681,112 @@ class MemoryEncoder:
         obj.site_key = ins.key
         obj.pool_index = pool_index
         return obj
+
+    def _vla_deaths(self) -> dict[int, list[MemoryObject]]:
+        """`llvm.stackrestore` call key -> the VLAs whose lifetime it ends: those allocated after
+        the `llvm.stacksave` whose pointer it restores (clang saves the stack where a VLA's
+        scope starts and restores it where the scope ends; the inliner does so around an
+        inlined callee's). Each such VLA gets an `alive` bit (`followed`), set at its alloca and
+        cleared there, so that an access after its scope is a fault, as for a local whose
+        lifetime markers are followed. A restore whose saves cannot be traced (through phis
+        and selects) ends every VLA; a VLA lies on no cycle (`_collect_objects`), so "after the
+        save" is forward reachability from it."""
+        allocas = {ins.key: (block, position) for block in self.fn.blocks
+                   for position, ins in enumerate(block.instrs)
+                   if ins.opcode == "alloca" and ins.key in self.object_of_alloca
+                   and self.object_of_alloca[ins.key].size_operands}
+        if not allocas:
+            return {}
+        defs = {ins.key: (block, position, ins) for block in self.fn.blocks
+                for position, ins in enumerate(block.instrs)}
+        successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
+                      for b in self.fn.blocks if b.instrs}
+
+        def saves(op) -> list[tuple] | None:
+            found, stack, seen = [], [op], set()
+            while stack:
+                value = stack.pop()
+                if not isinstance(value, Ref) or value.key not in defs:
+                    return None
+                if value.key in seen:
+                    continue
+                seen.add(value.key)
+                block, position, ins = defs[value.key]
+                if ins.opcode == "call" and (ins.callee or "").startswith("llvm.stacksave"):
+                    found.append((block, position))
+                elif ins.opcode == "phi":
+                    stack.extend(v for v, _ in ins.incoming)
+                elif ins.opcode in ("select", "freeze"):
+                    stack.extend(ins.operands[1:] if ins.opcode == "select" else ins.operands)
+                else:
+                    return None
+            return found
+
+        def after(save: tuple, alloca: tuple) -> bool:
+            (save_block, save_at), (block, at) = save, alloca
+            if block.name == save_block.name and at > save_at:
+                return True
+            stack, seen = list(successors.get(save_block.name, [])), set()
+            while stack:
+                name = stack.pop()
+                if name == block.name:
+                    return True
+                if name not in seen:
+                    seen.add(name)
+                    stack.extend(successors.get(name, []))
+            return False
+
+        deaths: dict[int, list[MemoryObject]] = {}
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                if ins.opcode != "call" or not (ins.callee or "").startswith("llvm.stackrestore"):
+                    continue
+                restored = saves(ins.operands[0]) if ins.operands else None
+                ended = [self.object_of_alloca[key] for key, where in allocas.items()
+                         if restored is None or any(after(save, where) for save in restored)]
+                if ended:
+                    deaths[ins.key] = ended
+        return deaths
+
+    def _used_after_death(self) -> None:
+        """Keep of `vla_deaths` only the VLAs that some instruction may use (other than by
+        address arithmetic, phis and selects) after a restore that ends them, forward in main's
+        CFG (points-to says which instructions use them); give those an `alive` bit
+        (`followed`). The others need none: nothing can touch them dead. Why prune: the bit
+        is read at every access, and a restore on another branch of the same large block then
+        puts that branch's inputs into the access's condition, which keeps its error edge from
+        being restricted to the tracked cell (`restrict_error`)."""
+        if not self.vla_deaths:
+            return
+        successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
+                      for b in self.fn.blocks if b.instrs}
+        where = {ins.key: (block, position) for block in self.fn.blocks for position, ins in enumerate(block.instrs)}
+        moving = {"getelementptr", "phi", "select", "freeze"}
+
+        def users_after(key: int) -> list:
+            block, position = where[key]
+            found = list(block.instrs[position + 1:])
+            stack, seen = list(successors.get(block.name, [])), set()
+            while stack:
+                name = stack.pop()
+                if name in seen:
+                    continue
+                seen.add(name)
+                found += self.fn.block(name).instrs
+                stack.extend(successors.get(name, []))
+            return found
+
+        kept: dict[int, list[MemoryObject]] = {}
+        for key, ended in self.vla_deaths.items():
+            later = [ins for ins in users_after(key) if ins.opcode not in moving]
+            touched = [obj for obj in ended
+                       if any(isinstance(op, Ref) and obj.id in self._operand_targets(op, self.points_to)
+                              for ins in later for op in ins.operands)]
+            if touched:
+                kept[key] = touched
+                for obj in touched:
+                    obj.followed = True
+        self.vla_deaths = kept
 
     def _heap_pool(self, ins: Instr) -> HeapPool:
         """A call site in a loop: `heap_pool` objects with consecutive ids (its pointer is the
@@ -717,14 +825,14 @@ class MemoryEncoder:
             for position, ins in enumerate(block.instrs):
                 if ins.key == pool.site_key:
                     here = (block, position)
-                pointing = any(isinstance(op, Ref) and ids & self.points_to.get(op.key, set())
+                pointing = any(isinstance(op, Ref) and ids & self._operand_targets(op, self.points_to)
                                for op in list(ins.operands) + [value for value, _ in ins.incoming])
                 if pointing and ins.opcode not in self._RECYCLABLE_USES and not self.handles(ins):
                     return False
         if here is None:
             return False
         live = PointerLiveness.of(self.fn).before(*here) - {pool.site_key}
-        return not any(ids & self.points_to.get(key, set()) for key in live)
+        return not any(ids & self._operand_targets(Ref(key, ""), self.points_to) for key in live)
 
     def _argument_objects(self, ins: Instr) -> MemoryObject:
         """main's argument vector and the strings it points to (llumc.frontend.mainargs): the
@@ -1540,7 +1648,7 @@ class MemoryEncoder:
 
     def handles(self, ins: Instr) -> bool:
         return ins.opcode in MEMORY_OPCODES or _is_memory_call(ins) or _is_heap_call(ins) or _is_lifetime_call(ins) \
-            or ins.key in self.pointer_compares or _is_argv_call(ins)
+            or ins.key in self.pointer_compares or _is_argv_call(ins) or ins.key in self.vla_deaths
 
     def encode(self, ins: Instr, arg, guard: Term, here: Term) -> Term | None:
         """Encode one memory instruction at the point of the step where `guard` holds when it
@@ -1559,7 +1667,13 @@ class MemoryEncoder:
                 allocated = self._allocate_symbolic(ins, obj, arg, guard, here)
                 self._start_lifetime(obj, allocated, None)
                 self._place(obj, allocated)
+                if obj.allocated is not None:  # alive until its scope's stackrestore
+                    self._current[obj.allocated.index] = tb.ite(allocated, tb.true(), self._cell(obj.allocated))
             return self.constant(ins.key)
+        if ins.key in self.vla_deaths:  # llvm.stackrestore: the VLAs of the scope it ends die
+            for obj in self.vla_deaths[ins.key]:
+                self._current[obj.allocated.index] = tb.ite(guard, tb.false(), self._cell(obj.allocated))
+            return None
         if op == "getelementptr":
             return self._gep(ins, arg)
         if _is_heap_call(ins):

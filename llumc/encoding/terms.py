@@ -14,7 +14,7 @@ sign fill (ashr). Booleans are 1-bit vectors.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field
 
 # op -> number of bit-vector arguments
@@ -382,6 +382,73 @@ def postorder(root: Term, done: Container[int]) -> Iterator[Term]:
             continue
         stack.pop()
         yield t
+
+
+def substitute(root: Term, leaf: Callable[[Term], Term], builder: TermBuilder, cache: dict[int, Term],
+               facts: dict[int, int] | None = None) -> Term:
+    """`root` rebuilt in `builder` with each `state`/`input` leaf replaced by `leaf(t)`, folding
+    as it goes. An `ite` (and a 1-bit `and`/`or`) whose first argument folds to a constant
+    takes only the argument that constant chooses: the blocks a known code does not run are
+    never visited. `cache` maps the uids of `root`'s terms to their images (one cache per
+    leaf mapping and facts). `facts` (image uid -> value, `implied_facts`): 1-bit images known
+    on the path the caller follows, replaced by their values. Iterative: multiplexer chains
+    are deeper than Python's recursion limit."""
+    stack: list[tuple[Term, int]] = [(root, 0)]
+    known = {} if facts is None else facts
+    while stack:
+        t, stage = stack.pop()
+        if stage == 0:
+            if t.uid in cache:
+                continue
+            op = t.op
+            if op == "const":
+                cache[t.uid] = builder.const(t.param, t.width)  # type: ignore[arg-type]
+                continue
+            if op in ("state", "input"):
+                image = leaf(t)
+            elif op == "ite" or (op in ("and", "or") and t.width == 1):
+                stack.append((t, 1))
+                if t.args[0].uid not in cache:
+                    stack.append((t.args[0], 0))
+                continue
+            else:
+                stack.append((t, 2))
+                stack.extend((a, 0) for a in t.args if a.uid not in cache)
+                continue
+        elif stage == 1:  # a lazy operator, its first argument known
+            first = cache[t.args[0].uid]
+            if first.op == "const":
+                if t.op != "ite" and first.param == (0 if t.op == "and" else 1):
+                    cache[t.uid] = first
+                    continue
+                chosen = t.args[2] if t.op == "ite" and not first.param else t.args[1]
+                stack.append((t, 3))
+                if chosen.uid not in cache:
+                    stack.append((chosen, 0))
+            else:
+                stack.append((t, 2))
+                stack.extend((a, 0) for a in t.args[1:] if a.uid not in cache)
+            continue
+        elif stage == 3:  # the first argument decided: the chosen argument's image
+            first = cache[t.args[0].uid]
+            image = cache[(t.args[2] if t.op == "ite" and not first.param else t.args[1]).uid]
+        else:
+            image = _complementary(t, cache, builder) or builder.op(t.op, *[cache[a.uid] for a in t.args],
+                                                                    param=t.param)
+        value = known.get(image.uid) if image.width == 1 else None
+        cache[t.uid] = image if value is None else builder.const(value, 1)
+    return cache[root.uid]
+
+
+def _complementary(t: Term, cache: dict[int, Term], builder: TermBuilder) -> Term | None:
+    """`x ∨ ¬x` is 1 and `x ∧ ¬x` is 0, which `TermBuilder` does not fold: a large block joins
+    the two arms of an `if` into `(¬c ∨ c) ? i + 1 : i` for the counter both arms increment."""
+    if t.op not in ("and", "or") or t.width != 1:
+        return None
+    a, b = cache[t.args[0].uid], cache[t.args[1].uid]
+    if (a.op == "not" and a.args[0] is b) or (b.op == "not" and b.args[0] is a):
+        return builder.const(0 if t.op == "and" else 1, 1)
+    return None
 
 
 def state_leaves(root: Term) -> set[int]:

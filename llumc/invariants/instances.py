@@ -16,7 +16,7 @@ proof's own facts on the restricted one (`llumc.invariants.houdini.Strengthening
 from __future__ import annotations
 
 from llumc.encoding.memory import OFFSET_BITS
-from llumc.encoding.terms import Term, TermBuilder, state_leaves
+from llumc.encoding.terms import Term, TermBuilder, state_leaves, substitute
 from llumc.encoding.wordsys import WordTransitionSystem
 from llumc.invariants.candidates import Candidate
 
@@ -57,7 +57,8 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
             if read.head != cand.cut or not read.fresh:
                 continue
             index, fits = _cell_index(tb, read.offset, obj.cell, obj.tracked_index.width)
-            body = _substitute(tb, cand.term, {obj.tracked_index.index: index, obj.tracked_value.index: read.value})
+            images = {obj.tracked_index.index: index, obj.tracked_value.index: read.value}
+            body = substitute(cand.term, lambda t: images.get(t.param, t) if t.op == "state" else t, tb, {})
             guard = tb.and_(tb.and_(at_cut, read.condition), fits)
             out.append(tb.or_(tb.not_(guard), body))
             if len(out) >= MAX_INSTANCES:
@@ -72,23 +73,3 @@ def _cell_index(tb: TermBuilder, offset: Term, cell: int, width: int) -> tuple[T
     aligned = tb.true() if shift == 0 else tb.eq(tb.extract(offset, shift - 1, 0), tb.const(0, shift))
     below = tb.op("ult", offset, tb.const(cell << width, OFFSET_BITS)) if shift + width < OFFSET_BITS else tb.true()
     return tb.extract(offset, shift + width - 1, shift), tb.and_(aligned, below)
-
-
-def _substitute(tb: TermBuilder, root: Term, images: dict[int, Term]) -> Term:
-    """`root` with the state leaves of the indices in `images` replaced (post-order, iterative)."""
-    done: dict[int, Term] = {}
-    stack: list[tuple[Term, bool]] = [(root, False)]
-    while stack:
-        t, ready = stack.pop()
-        if t.uid in done:
-            continue
-        if t.op == "state" and t.param in images:
-            done[t.uid] = images[t.param]  # type: ignore[index]
-        elif not t.args:
-            done[t.uid] = t
-        elif ready:
-            done[t.uid] = tb.op(t.op, *[done[a.uid] for a in t.args], param=t.param)
-        else:
-            stack.append((t, True))
-            stack.extend((a, False) for a in t.args if a.uid not in done)
-    return done[root.uid]

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from llumc.bitblast.blast import Translator, incremental_solver
-from llumc.encoding.terms import Term, TermBuilder, evaluate_lazily, postorder
+from llumc.encoding.terms import Term, TermBuilder, evaluate_lazily, postorder, substitute
 from llumc.encoding.wordsys import WordTransitionSystem
 from llumc.gcpause import cyclic_gc_paused
 from llumc.invariants.simulate import compile_step
@@ -59,73 +59,6 @@ class WordBmcResult:
     sat_calls: int = 0
     seconds: float = 0.0
     trace: list[list[int]] = field(default_factory=list)
-
-
-def substitute(root: Term, leaf: Callable[[Term], Term], builder: TermBuilder, cache: dict[int, Term],
-               facts: dict[int, int] | None = None) -> Term:
-    """`root` rebuilt in `builder` with each `state`/`input` leaf replaced by `leaf(t)`, folding
-    as it goes. An `ite` (and a 1-bit `and`/`or`) whose first argument folds to a constant
-    takes only the argument that constant chooses: the blocks a known code does not run are
-    never visited. `cache` maps the uids of `root`'s terms to their images (one cache per
-    leaf mapping and facts). `facts` (image uid -> value, `implied_facts`): 1-bit images known
-    on the path the caller follows, replaced by their values. Iterative: multiplexer chains
-    are deeper than Python's recursion limit."""
-    stack: list[tuple[Term, int]] = [(root, 0)]
-    known = {} if facts is None else facts
-    while stack:
-        t, stage = stack.pop()
-        if stage == 0:
-            if t.uid in cache:
-                continue
-            op = t.op
-            if op == "const":
-                cache[t.uid] = builder.const(t.param, t.width)  # type: ignore[arg-type]
-                continue
-            if op in ("state", "input"):
-                image = leaf(t)
-            elif op == "ite" or (op in ("and", "or") and t.width == 1):
-                stack.append((t, 1))
-                if t.args[0].uid not in cache:
-                    stack.append((t.args[0], 0))
-                continue
-            else:
-                stack.append((t, 2))
-                stack.extend((a, 0) for a in t.args if a.uid not in cache)
-                continue
-        elif stage == 1:  # a lazy operator, its first argument known
-            first = cache[t.args[0].uid]
-            if first.op == "const":
-                if t.op != "ite" and first.param == (0 if t.op == "and" else 1):
-                    cache[t.uid] = first
-                    continue
-                chosen = t.args[2] if t.op == "ite" and not first.param else t.args[1]
-                stack.append((t, 3))
-                if chosen.uid not in cache:
-                    stack.append((chosen, 0))
-            else:
-                stack.append((t, 2))
-                stack.extend((a, 0) for a in t.args[1:] if a.uid not in cache)
-            continue
-        elif stage == 3:  # the first argument decided: the chosen argument's image
-            first = cache[t.args[0].uid]
-            image = cache[(t.args[2] if t.op == "ite" and not first.param else t.args[1]).uid]
-        else:
-            image = _complementary(t, cache, builder) or builder.op(t.op, *[cache[a.uid] for a in t.args],
-                                                                    param=t.param)
-        value = known.get(image.uid) if image.width == 1 else None
-        cache[t.uid] = image if value is None else builder.const(value, 1)
-    return cache[root.uid]
-
-
-def _complementary(t: Term, cache: dict[int, Term], builder: TermBuilder) -> Term | None:
-    """`x ∨ ¬x` is 1 and `x ∧ ¬x` is 0, which `TermBuilder` does not fold: a large block joins
-    the two arms of an `if` into `(¬c ∨ c) ? i + 1 : i` for the counter both arms increment."""
-    if t.op not in ("and", "or") or t.width != 1:
-        return None
-    a, b = cache[t.args[0].uid], cache[t.args[1].uid]
-    if (a.op == "not" and a.args[0] is b) or (b.op == "not" and b.args[0] is a):
-        return builder.const(0 if t.op == "and" else 1, 1)
-    return None
 
 
 def implied_facts(literals: list[tuple[Term, int]]) -> dict[int, int]:
@@ -307,7 +240,19 @@ class _Template:
     writes: list[_WriteSite] = field(default_factory=list)
 
 
-_SKIPPED = ()  # a write's image where it cannot run in the step
+@dataclass(frozen=True)
+class _WriteImage:
+    """A write of the step at the block one path is at: `kind` "skipped" (it cannot run there),
+    "cell" (`value` into cell `index` where `condition`) or "fill" (every cell `value` where
+    `condition`, a whole-object write at offset 0)."""
+
+    kind: str
+    condition: Term | None = None
+    value: Term | None = None
+    index: Term | None = None
+
+
+_SKIPPED = _WriteImage("skipped")
 
 
 class Unrolling:
@@ -521,7 +466,7 @@ class Unrolling:
                     sites.setdefault(index, []).extend((guard, read) for read in reads)
         replaced: dict[int, Term] = {}
         cache: dict[int, Term] = {}
-        write_images: dict[tuple[int, int], tuple] = {}  # (write site, path) -> its terms (`write_image`)
+        write_images: dict[tuple[int, int], _WriteImage | None] = {}  # (write site, path) -> `write_image`
 
         def leaf(t: Term) -> Term:
             if t.op == "state":
@@ -597,7 +542,7 @@ class Unrolling:
         return memo[term.uid]
 
     def exact_read(self, read: _ReadSite, guard: Term, leaf: Callable[[Term], Term], cache: dict[int, Term],
-                   images: dict[tuple[int, int], tuple]) -> tuple[Term, Term] | None:
+                   images: dict[tuple[int, int], _WriteImage | None]) -> tuple[Term, Term] | None:
         """(the read runs at a cell boundary, the cell's contents there), for a read at the block
         a path is at under `guard`; None where the contents are not followed."""
         memory, tb = read.memory, self.tb
@@ -611,50 +556,47 @@ class Unrolling:
         if runs.op == "const" and runs.param == 0:
             return None
         earlier = [self.write_image(w, guard, leaf, cache, images) for w in read.writes]
-        if any(image is None or (len(image) == 2 and image[1].op != "const") for image in earlier):
+        if any(image is None or (image.kind == "fill" and image.value.op != "const") for image in earlier):
             return None  # a write not followed, or one that leaves any contents
         value = memory.read(index)
         if value is None:
             return None
         for image in earlier:
-            if image is _SKIPPED:
-                continue
-            if len(image) == 2:  # a fill with a constant
-                value = tb.ite(image[0], image[1], value)
-                continue
-            condition, where, written = image
-            hit = tb.and_(condition, tb.eq(where, index))
-            if not (hit.op == "const" and hit.param == 0):
-                value = tb.ite(hit, written, value)
+            if image.kind == "fill":  # with a constant
+                value = tb.ite(image.condition, image.value, value)
+            elif image.kind == "cell":
+                hit = tb.and_(image.condition, tb.eq(image.index, index))
+                if not (hit.op == "const" and hit.param == 0):
+                    value = tb.ite(hit, image.value, value)
         return runs, value
 
     def write_image(self, write: _WriteSite, guard: Term, leaf: Callable[[Term], Term], cache: dict[int, Term],
-                    images: dict[tuple[int, int], tuple]) -> tuple | None:
-        """(condition, cell index, value) of a write in this step at the block a path is at under
-        `guard`, or (condition, value) of a fill (`_WriteSite.fill`) at offset 0; `_SKIPPED`
-        where it cannot run; None where it may run and is neither one aligned cell nor a fill."""
+                    images: dict[tuple[int, int], _WriteImage | None]) -> _WriteImage | None:
+        """A write in this step at the block a path is at under `guard`: one aligned cell, a
+        fill (`_WriteSite.fill`) at offset 0, or `_SKIPPED` where it cannot run; None where it
+        may run and is neither (its object's contents are then no longer followed)."""
         key = (id(write), guard.uid)
         if key in images:
             return images[key]
         tb = self.tb
-        image: tuple | None = _SKIPPED
+        image: _WriteImage | None = _SKIPPED
         runs = tb.and_(guard, substitute(write.condition, leaf, tb, cache))
         if not (runs.op == "const" and runs.param == 0):
             image = None
             if write.fill is not None:
                 offset = substitute(write.offset, leaf, tb, cache)
                 if offset.op == "const" and offset.param == 0:
-                    image = (runs, substitute(write.fill, leaf, tb, cache))
+                    image = _WriteImage("fill", runs, substitute(write.fill, leaf, tb, cache))
             elif write.value is not None:
                 index, aligned = write.memory.index(substitute(write.offset, leaf, tb, cache))
                 misaligned = tb.and_(runs, tb.not_(aligned))
                 if misaligned.op == "const" and misaligned.param == 0:
-                    image = (runs, index, substitute(write.value, leaf, tb, cache))
+                    image = _WriteImage("cell", runs, substitute(write.value, leaf, tb, cache), index)
         images[key] = image
         return image
 
     def apply_writes(self, leaf: Callable[[Term], Term], cache: dict[int, Term],
-                     images: dict[tuple[int, int], tuple]) -> None:
+                     images: dict[tuple[int, int], _WriteImage | None]) -> None:
         """The step's writes into the followed objects, in their order, each where it runs; an
         object with a write the model cannot follow is no longer followed."""
         for code, guard in self.frontier.items():
@@ -664,11 +606,11 @@ class Unrolling:
                 image = self.write_image(write, guard, leaf, cache, images)
                 if image is None:
                     write.memory.lost = True
-                elif len(image) == 2:
-                    if not write.memory.fill(*image, name=f"{write.memory.name}@{self.depth}"):
+                elif image.kind == "fill":
+                    if not write.memory.fill(image.condition, image.value, name=f"{write.memory.name}@{self.depth}"):
                         write.memory.lost = True
-                elif image is not _SKIPPED:
-                    write.memory.write(*image)
+                elif image.kind == "cell":
+                    write.memory.write(image.condition, image.index, image.value)
 
     def images(self, outcome: _Outcome, literals: list[tuple[Term, int]], leaf: Callable[[Term], Term]
                ) -> dict[int, Term]:

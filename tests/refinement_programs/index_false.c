@@ -1,6 +1,6 @@
-// as index_true.c, but perm[3] = 10 is out of data's bounds: under valid-memsafety the first
-// counterexample (any havoc index) is refuted natively when k is not 3; refinement makes `perm`
-// exact and the write data[perm[3]] replays (a sanitizer trap)
+// as index_true.c, but perm[3] = 10 is out of data's bounds: found on the abstraction with the
+// tracked index at 3 (the fault edge restricted to the tracked cell), replayed under
+// valid-memsafety (a sanitizer trap)
 extern int __VERIFIER_nondet_int(void);
 int perm[10];
 int data[10];

@@ -1,6 +1,6 @@
-// perm[i] = 9 - i is a valid index of data: with `perm` abstract, data[perm[k]] may be out of
-// bounds (undefined behaviour under unreach-call, not confirmed natively under valid-memsafety);
-// refinement makes `perm` exact and the check proves every access valid
+// perm[i] = 9 - i is a valid index of data: data[perm[k]] reads the abstract `perm` once, so
+// the write's fault edge is restricted to the tracked cell and every access is proven valid
+// without refinement
 extern int __VERIFIER_nondet_int(void);
 int perm[10];
 int data[10];
