@@ -152,6 +152,9 @@ class MemoryObject:
     # a followed local whose lifetime starts in a loop: its instances are one object here, so a
     # pointer kept from one iteration into the next would read the new instance (no TRUE)
     reborn: bool = False
+    # an alloca on a cycle (a VLA, `__builtin_alloca`): one object for every run's block
+    # (`_reborn_vlas`), allocated anew at each run
+    in_loop: bool = False
     initial: bytes | None = None  # static contents; None: unconstrained (automatic storage)
     cell: int = 1  # bytes per cell
     cells: list = field(default_factory=list)  # StateVar per cell
@@ -580,6 +583,7 @@ class MemoryEncoder:
         for pool in self.pools.values():
             pool.recycles = self._recycles(pool)
         self._used_after_death()
+        self._reborn_vlas()
         self.address_bits = 8 * self.layout.pointer_bytes
         # a condition the step must satisfy from here on (an allocator's choice of address),
         # set by `encode` beside `last_fault`: the step encoder blocks the path where it fails
@@ -619,18 +623,18 @@ class MemoryEncoder:
                         raise _unsupported("memory instruction read without its types", self._where(ins))
                     count = 1
                     if ins.operands and not isinstance(ins.operands[0], Const):
-                        if self._in_loop(block.name):
-                            raise _unsupported("array of nondeterministic length (variable-length array) "
-                                               "in a loop", self._where(ins))
                         obj = self._new_object(ins.name, ins.mem_type, 0, False, self._where(ins))
                         obj.size_operands, obj.element = [ins.operands[0]], self.layout.size(ins.mem_type)
+                        obj.in_loop = self._in_loop(block.name)
                         self.object_of_alloca[ins.key] = obj
                         continue
                     if ins.operands:
                         count = ins.operands[0].value
                     size = count * self.layout.size(ins.mem_type)
-                    self.object_of_alloca[ins.key] = self._new_object(ins.name, ins.mem_type, size, False,
-                                                                      self._where(ins))
+                    obj = self._new_object(ins.name, ins.mem_type, size, False, self._where(ins))
+                    # (clang puts locals in the entry block: one in a loop is `__builtin_alloca`'s)
+                    obj.in_loop = self._in_loop(block.name)
+                    self.object_of_alloca[ins.key] = obj
                 elif _is_lifetime_call(ins):
                     obj = self.object_of_alloca.get(ins.operands[0].key) if isinstance(ins.operands[0], Ref) else None
                     if obj is None:
@@ -694,7 +698,7 @@ class MemoryEncoder:
         allocas = {ins.key: (block, position) for block in self.fn.blocks
                    for position, ins in enumerate(block.instrs)
                    if ins.opcode == "alloca" and ins.key in self.object_of_alloca
-                   and self.object_of_alloca[ins.key].size_operands}
+                   and (self.object_of_alloca[ins.key].size_operands or self.object_of_alloca[ins.key].in_loop)}
         if not allocas:
             return {}
         defs = {ins.key: (block, position, ins) for block in self.fn.blocks
@@ -747,6 +751,25 @@ class MemoryEncoder:
                 if ended:
                     deaths[ins.key] = ended
         return deaths
+
+    def _reborn_vlas(self) -> None:
+        """An alloca in a loop (a VLA declared in the loop, `__builtin_alloca` called in it) is
+        one object for the blocks of all its runs, allocated anew (size, address, contents) at
+        each run. Where no pointer to it is stored in memory or live at the alloca, an earlier
+        run's block is unobservable once the next run comes, dead (its scope's restore) or not
+        (alloca's memory lives until the function returns), as a recycled heap block is
+        (`_recycles`). Otherwise a pointer kept from one run would reach the next run's block:
+        `reborn`, never TRUE (a FALSE is still what the native run shows), as for a local
+        declared in a loop."""
+        for block in self.fn.blocks:
+            for position, ins in enumerate(block.instrs):
+                obj = self.object_of_alloca.get(ins.key) if ins.opcode == "alloca" else None
+                if obj is None or not obj.in_loop:
+                    continue
+                stored = any(obj.id in held for held in self.contents.values())
+                live = PointerLiveness.of(self.fn).before(block, position) - {ins.key}
+                obj.reborn = obj.reborn or stored or any(
+                    obj.id in self._operand_targets(Ref(key, ""), self.points_to) for key in live)
 
     def _used_after_death(self) -> None:
         """Keep of `vla_deaths` only the VLAs that some instruction may use (other than by
@@ -1447,7 +1470,7 @@ class MemoryEncoder:
     def _placed_at_allocation(obj: MemoryObject) -> bool:
         """Whether the object gets its address where it is allocated (heap, a local whose
         lifetime is followed, a VLA) rather than once for the whole run."""
-        return bool(obj.heap or obj.followed or obj.size_operands)
+        return bool(obj.heap or obj.followed or obj.size_operands or obj.in_loop)
 
     def _size_term(self, obj: MemoryObject, bits: int) -> Term:
         tb = self.tb
@@ -1663,12 +1686,14 @@ class MemoryEncoder:
             return self._compare(ins, arg, guard, here)
         if op == "alloca":
             obj = self.object_of_alloca[ins.key]
-            if obj.size_operands:
-                allocated = self._allocate_symbolic(ins, obj, arg, guard, here)
+            if obj.size_operands or obj.in_loop:
+                allocated = self._allocate_symbolic(ins, obj, arg, guard, here) if obj.size_operands else guard
                 self._start_lifetime(obj, allocated, None)
                 self._place(obj, allocated)
                 if obj.allocated is not None:  # alive until its scope's stackrestore
                     self._current[obj.allocated.index] = tb.ite(allocated, tb.true(), self._cell(obj.allocated))
+                if obj.in_loop:  # this run's block: new contents
+                    self._renew_contents(ins, obj, allocated)
             return self.constant(ins.key)
         if ins.key in self.vla_deaths:  # llvm.stackrestore: the VLAs of the scope it ends die
             for obj in self.vla_deaths[ins.key]:
