@@ -185,6 +185,24 @@ def test_arrays_allocated_in_a_loop_are_one_object_per_run(tmp_path: Path) -> No
     assert result.verdict == "unknown" and "declared in a loop" in result.reason, result.reason
 
 
+def test_a_callees_alloca_ends_where_the_callee_returns() -> None:
+    """`__builtin_alloca` of constant size in a callee is hoisted into main's entry block by the
+    inliner, without a stack restore: the front end marks its block's lifetime itself
+    (`mark_escaping_allocations`) where its address escapes. alloca_returned.c reads it after
+    the callee returned: UNKNOWN (undefined behaviour at its line) under unreach-call, FALSE
+    replayed under valid-memsafety (it was TRUE); alloca_in_callee.c keeps it inside: TRUE."""
+    path = LIFETIMES / "alloca_returned.c"
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "unknown", result.reason
+    assert "use of local 'p' outside its lifetime" in result.reason and "alloca_returned.c:12" in result.reason
+    memsafety = check_program(path, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+    assert memsafety.verdict == "false" and memsafety.error.line == 12, memsafety.reason
+    assert memsafety.confirmation.startswith("replayed: invalid memory access at alloca_returned.c:12")
+    inside = LIFETIMES / "alloca_in_callee.c"
+    for prop in ("unreach-call", "valid-memsafety"):
+        assert check_program(inside, m32=True, timeout=TIMEOUT, prop=prop).verdict == "true", prop
+
+
 HEAP_FAULTS = {
     "use_after_free": ("int *p = malloc(8); p[0] = 1; int k = __VERIFIER_nondet_int();\n"
                        "if (k == 3) free(p);\nint v = p[0];\nif (k != 3) free(p); return v;", 6),

@@ -63,7 +63,8 @@ from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, IN
                                        unroll_recursion)
 SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
-from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, protect_escaping_locals,
+from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, mark_escaping_allocations,
+                             protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
 
@@ -1670,6 +1671,7 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
         text = quiet_x87_returns(text)
     text = _rewrite_attributes(text)
     text = protect_escaping_locals(text)
+    text = mark_escaping_allocations(text)
     text = _initialise_locals(text)
     if native_library_calls or not _OUTPUT_CALL.search(text):
         return text, calls

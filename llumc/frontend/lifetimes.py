@@ -165,6 +165,44 @@ def protect_escaping_locals(text: str) -> str:
     return _without_speculative_loads("".join(pieces)) + DECLARATIONS
 
 
+# `__builtin_alloca(8)` at -O0: an alloca with an explicit constant count (locals have none)
+_COUNTED_ALLOCA = re.compile(r"^  (" + _NAME + r") = alloca [^,\n]+, i\d+ \d+", re.M)
+_RETURN = re.compile(r"^  ret ", re.M)
+
+
+def mark_escaping_allocations(text: str) -> str:
+    """clang's text with `__builtin_alloca`'s blocks of constant size in functions other than
+    main marked as locals whose address escapes are: LIFETIME_START after the alloca,
+    LIFETIME_END before each return. Why: such an alloca sits in its function's entry block, so
+    the inliner hoists it into main's entry block as a static alloca, without the stack
+    save/restore it puts around a dynamic one, and the block would live for the whole run,
+    although it ends where its function returns (a pointer to it returned and read was a
+    silent TRUE under valid-memsafety). Only where its address escapes (`_follow`)."""
+    pieces, done, marked = [], 0, False
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        if body.startswith("define") and " @main(" in body.split("\n", 1)[0]:
+            continue
+        entry_end = body.find("\n\n")
+        entry = body if entry_end < 0 else body[:entry_end]
+        names = [name for name in _COUNTED_ALLOCA.findall(entry) if _follow(body, name, merges=True)[0]]
+        if not names:
+            continue
+        for name in names:
+            line = re.search(r"^  " + re.escape(name) + r" = alloca [^\n]*\n", body, re.M)
+            body = body[:line.end()] + f"  call void @{LIFETIME_START}(ptr {name})\n" + body[line.end():]
+        ends = "".join(f"  call void @{LIFETIME_END}(ptr {name})\n" for name in names)
+        body = _RETURN.sub(lambda match: ends + match.group(0), body)
+        pieces += [text[done:start], body]
+        done = end
+        marked = True
+    if not marked:
+        return text
+    pieces.append(text[done:])
+    result = _without_speculative_loads("".join(pieces))
+    return result if f"declare void @{LIFETIME_START}(ptr)" in result else result + DECLARATIONS
+
+
 _DEFINE_GROUP = re.compile(r"^define [^\n]*\) #(\d+) ", re.M)
 
 
@@ -389,6 +427,9 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
             alloca = _ALLOCA_LINE.match(line)
             if alloca and alloca.group(2) in followed:
                 indent, name, ty = alloca.group(1), alloca.group(2), alloca.group(3)
+                counted = re.fullmatch(r"(.+?), i\d+ (\d+)", ty)  # __builtin_alloca's count
+                if counted:
+                    ty = f"[{counted.group(2)} x {counted.group(1)}]"
                 size = f"ptrtoint (ptr getelementptr ({ty}, ptr null, i32 1) to i64)"  # sizeof
                 lines.append(f"{indent}{name} = call ptr @__llumc_replay_local(i64 {size})")
                 in_arena.add(name)
