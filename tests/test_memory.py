@@ -203,6 +203,19 @@ def test_a_callees_alloca_ends_where_the_callee_returns() -> None:
         assert check_program(inside, m32=True, timeout=TIMEOUT, prop=prop).verdict == "true", prop
 
 
+def test_a_compound_literal_kept_into_the_next_iteration_is_never_true() -> None:
+    """clang marks no lifetime for a compound literal: one written in a loop whose pointer is
+    live at its next initialisation (compound_literal_carried.c) is `reborn`
+    (`MemoryEncoder._reborn_compound_literals`), never TRUE (it was TRUE under
+    valid-memsafety, where C's object is dead); one used within its iteration is TRUE."""
+    carried = check_program(LIFETIMES / "compound_literal_carried.c", m32=True, timeout=TIMEOUT,
+                            prop="valid-memsafety")
+    assert carried.verdict == "unknown" and "declared in a loop" in carried.reason, carried.reason
+    inside = LIFETIMES / "compound_literal_in_loop.c"
+    for prop in ("unreach-call", "valid-memsafety"):
+        assert check_program(inside, m32=True, timeout=TIMEOUT, prop=prop).verdict == "true", prop
+
+
 HEAP_FAULTS = {
     "use_after_free": ("int *p = malloc(8); p[0] = 1; int k = __VERIFIER_nondet_int();\n"
                        "if (k == 3) free(p);\nint v = p[0];\nif (k != 3) free(p); return v;", 6),

@@ -761,6 +761,7 @@ class MemoryEncoder:
         (`_recycles`). Otherwise a pointer kept from one run would reach the next run's block:
         `reborn`, never TRUE (a FALSE is still what the native run shows), as for a local
         declared in a loop."""
+        self._reborn_compound_literals()
         for block in self.fn.blocks:
             for position, ins in enumerate(block.instrs):
                 obj = self.object_of_alloca.get(ins.key) if ins.opcode == "alloca" else None
@@ -770,6 +771,35 @@ class MemoryEncoder:
                 live = PointerLiveness.of(self.fn).before(block, position) - {ins.key}
                 obj.reborn = obj.reborn or stored or any(
                     obj.id in self._operand_targets(Ref(key, ""), self.points_to) for key in live)
+
+    def _reborn_compound_literals(self) -> None:
+        """A compound literal (`(int[]){i, i + 1}`) lives until its C block ends, but clang marks
+        no lifetime for it: its alloca lies in the entry block and lives for the whole run
+        here. One written in a loop is a new object in each iteration, so a pointer kept from
+        one iteration reads a dead object in C (CBMC: "dead object") where the model reads
+        this iteration's literal. Where a pointer to it is stored in memory or live (other than
+        its alloca) at a store into it in a loop, it is `reborn`, never TRUE, as an alloca in a
+        loop is (`_reborn_vlas`). (One in an inner block outside loops, read after its block, is
+        not caught: docs/memory.md.)"""
+        liveness = None
+        for obj in self.objects:
+            if not obj.ir_name.lstrip("%").startswith(".compoundliteral"):
+                continue
+            alloca = next((key for key, found in self.object_of_alloca.items() if found is obj), None)
+            stored = any(obj.id in held for held in self.contents.values())
+            for block in self.fn.blocks:
+                if obj.reborn or not self._in_loop(block.name):
+                    continue
+                for position, ins in enumerate(block.instrs):
+                    if ins.opcode != "store" or len(ins.operands) < 2 \
+                            or obj.id not in self._operand_targets(ins.operands[1], self.points_to):
+                        continue
+                    liveness = liveness or PointerLiveness.of(self.fn)
+                    live = liveness.before(block, position) - {alloca}
+                    if stored or any(obj.id in self._operand_targets(Ref(key, ""), self.points_to)
+                                     for key in live):
+                        obj.reborn = True
+                        break
 
     def _used_after_death(self) -> None:
         """Keep of `vla_deaths` only the VLAs that some instruction may use (other than by
