@@ -229,6 +229,7 @@ def _program_flags(kind: str, is_zig: bool, rounding_math: bool = False) -> list
 
 _UNINIT_CALL = re.compile(r"^  (%__uninit\.(\d+)) = call (i(\d+)) @__llumc_uninit_i\d+\(\)$", re.M)
 _UNINIT_NAME = re.compile(r"%?__uninit\.(\d+)(\.i\d*)*")
+_UNINIT_POINTER_CALL = re.compile(r"^  (%__uninit_ptr\.\d+) = call ptr @__llumc_uninit_ptr\(\)$", re.M)
 
 
 def uninit_site(ir_name: str) -> int | None:
@@ -275,6 +276,9 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
         return "\n".join(lines)
 
     text = native_replay_text(text, check_accesses=kind == "memory", own_heap=own_heap)
+    # an uninitialised pointer local's start value: never read where the model answered (the
+    # front end refuses a program that reads one), so any value does
+    text = _UNINIT_POINTER_CALL.sub(r"  \1 = getelementptr i8, ptr null, i64 0", text)
     return _UNINIT_CALL.sub(ask_harness, text) + "\ndeclare i64 @__llumc_replay_uninit(i32)\n"
 
 

@@ -63,7 +63,8 @@ from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, IN
                                        unroll_recursion)
 SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
-from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, mark_escaping_allocations,
+from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, escapes,
+                             mark_escaping_allocations,
                              protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
@@ -443,6 +444,7 @@ def _rewrite_attributes(text: str) -> str:
 
 
 _ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca (i\d+|float|double|%[\w.$\"-]+|\[[^\]]*\]), align \d+")
+_POINTER_ALLOCA = re.compile(r"^  (%[\w.$\"-]+) = alloca ptr, align \d+")
 _AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]), align")
 # larger aggregates stay memory anyway (and are reported); llumc.encoding.memory tracks no cell of a
 # larger local: it has no point where its lifetime starts (docs/memory.md, cell morphing)
@@ -529,9 +531,14 @@ def _initialise_locals(text: str) -> str:
     widths: set[int] = set()
     fresh = 0
     in_memory = False
+    pointers = 0  # pointer locals given `__llumc_uninit_ptr()` (see below)
 
     def initialise(var: str, ty: str) -> list[str]:
-        nonlocal fresh
+        nonlocal fresh, pointers
+        if ty == "ptr":  # numbered apart: the integer sites keep their numbers (the replay's)
+            pointers += 1
+            return [f"  %__uninit_ptr.{pointers} = call ptr @{UNINIT_PREFIX}ptr()",
+                    f"  store ptr %__uninit_ptr.{pointers}, ptr {var}"]
         fresh += 1
         widths.add(int(ty[1:]))
         tmp = f"%__uninit.{fresh}"
@@ -557,7 +564,15 @@ def _initialise_locals(text: str) -> str:
             line = text[position:line_end]
             match = _ALLOCA.match(line)
             ty = ""
-            if match and match.group(2) in FLOAT_WIDTHS:
+            pointer = _POINTER_ALLOCA.match(line)
+            if pointer and not escapes(text[define:stop], pointer.group(1)):
+                # a pointer SROA will promote: a read of it before any write would be `undef`,
+                # which the optimiser may fold into the other value of a phi (`p = &x` on one
+                # path: then `&x` on every path, a wrong TRUE). `__llumc_uninit_ptr()` is
+                # opaque; one that survives the passes (a read before any write) is refused
+                # by `_check_supported`, and dead ones vanish with their store
+                match, ty = pointer, "ptr"
+            elif match and match.group(2) in FLOAT_WIDTHS:
                 # a float or double: a fresh integer of its width, stored over it (its bits)
                 ty = f"i{FLOAT_WIDTHS[match.group(2)]}"
             elif match and not match.group(2).startswith("i"):
@@ -617,6 +632,9 @@ def _initialise_locals(text: str) -> str:
     if widths:
         text += "".join(f"\ndeclare i{w} @{UNINIT_PREFIX}i{w}() #{_UNINIT_ATTR}\n"
                         for w in sorted(widths))
+    if pointers:
+        text += f"\ndeclare ptr @{UNINIT_PREFIX}ptr() #{_UNINIT_ATTR}\n"
+    if widths or pointers:
         text += f"attributes #{_UNINIT_ATTR} = {{ nounwind willreturn memory(none) }}\n"
     if in_memory:
         text += f"\ndeclare void @{IN_MEMORY_FUNCTION}(ptr)\n"
@@ -1397,6 +1415,29 @@ _LOAD_PREFIX = re.compile(r"  %[\w.$-]+ = load (i\d+), ptr ")
 _STORE_PREFIX = re.compile(r"  store (i\d+) [^,]+, ptr ")
 
 
+def _first_located_use(function: str, line: str) -> str | None:
+    """The first line with a source location that uses the value `line` defines, through phis
+    and selects (which have none): where a fresh uninitialised value is read."""
+    defined = re.match(r"^\s*(%[\w.$-]+) = ", line)
+    names = [defined.group(1)] if defined else []
+    seen: set[str] = set()
+    while names:
+        name = names.pop(0)
+        if name in seen:
+            continue
+        seen.add(name)
+        for use in re.finditer(r"^  [^#\n]*" + re.escape(name) + r"(?![\w.$-]).*$", function, re.M):
+            found = use.group(0)
+            if found.lstrip().startswith(name + " ="):
+                continue
+            if "!dbg" in found:
+                return found
+            merged = re.match(r"^\s*(%[\w.$-]+) = (?:phi|select|freeze)\b", found)
+            if merged:
+                names.append(merged.group(1))
+    return None
+
+
 def _promotion_reads_no_undef(text: str, functions: Container[str] | None = None) -> bool:
     """True when SROA cannot leave a read of `undef`/`poison` in code reachable from an entry
     block, so that `_check_no_undef` on the promoted module's text would pass: it is then not
@@ -1520,6 +1561,9 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 raise _unsupported("function-pointer", "call through a function pointer", where)
             name = target.group(2)[1:].strip('"')
             kind = classify_call(name)
+            if name == f"{UNINIT_PREFIX}ptr":  # `_initialise_locals`: a pointer read before any write
+                raise _unsupported("undef", "value read before any write (uninitialised memory)",
+                                   _located(source, debug, _first_located_use(text[start:end], line)))
             if kind == "nondet":
                 ret = target.group(1)
                 if nondet_width(ret) is None:

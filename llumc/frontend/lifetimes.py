@@ -121,6 +121,12 @@ def _function_bodies(text: str) -> list[tuple[int, int]]:
 _ALLOCA_NAME = re.compile(r"^  (" + _NAME + r") = alloca ", re.M)
 
 
+def escapes(body: str, name: str) -> bool:
+    """Whether the address of local `name` escapes in a function's -O0 `body` (stored, passed
+    to a call, returned)."""
+    return _follow(body, name, merges=True)[0]
+
+
 def address_escapes(text: str) -> bool:
     """Whether some local's address escapes in clang's text (compiled without markers): only
     then does the front end ask clang for lifetime markers, which also reshape the code of
