@@ -48,7 +48,7 @@ from llumc.frontend.compile import MAX_UNINIT_BITS
 from llumc.frontend.procedures import BOUND_PREFIX, function_of_tag
 from llumc.frontend.lifetimes import LIFETIME_FUNCTIONS, LIFETIME_START
 from llumc.frontend.mainargs import ARGV_FUNCTION, MAX_ARGUMENT_BYTES, MODELLED_ARGUMENTS, MODELLED_BYTES
-from llumc.encoding.liveness import PointerLiveness
+from llumc.encoding.liveness import PointerLiveness, successors
 from llumc.encoding.terms import Term, TermBuilder, postorder
 
 OBJECT_BITS = 8
@@ -576,6 +576,7 @@ class MemoryEncoder:
         # the objects it may hit); `restrict_error` compares two reads at one cell
         self.read_sites: dict[int, tuple[Term, set[tuple[int, int]]]] = {}
         self._head = ""
+        self._reach: dict[str, set[str]] = {}  # `_reached_from`
         self._collect_objects()
         self.points_to, self.contents = self._points_to()
         # the icmps over pointers, and the objects they need addresses of
@@ -703,8 +704,6 @@ class MemoryEncoder:
             return {}
         defs = {ins.key: (block, position, ins) for block in self.fn.blocks
                 for position, ins in enumerate(block.instrs)}
-        successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
-                      for b in self.fn.blocks if b.instrs}
 
         def saves(op) -> list[tuple] | None:
             found, stack, seen = [], [op], set()
@@ -728,17 +727,7 @@ class MemoryEncoder:
 
         def after(save: tuple, alloca: tuple) -> bool:
             (save_block, save_at), (block, at) = save, alloca
-            if block.name == save_block.name and at > save_at:
-                return True
-            stack, seen = list(successors.get(save_block.name, [])), set()
-            while stack:
-                name = stack.pop()
-                if name == block.name:
-                    return True
-                if name not in seen:
-                    seen.add(name)
-                    stack.extend(successors.get(name, []))
-            return False
+            return (block.name == save_block.name and at > save_at) or block.name in self._reached_from(save_block.name)
 
         deaths: dict[int, list[MemoryObject]] = {}
         for block in self.fn.blocks:
@@ -811,22 +800,14 @@ class MemoryEncoder:
         being restricted to the tracked cell (`restrict_error`)."""
         if not self.vla_deaths:
             return
-        successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
-                      for b in self.fn.blocks if b.instrs}
         where = {ins.key: (block, position) for block in self.fn.blocks for position, ins in enumerate(block.instrs)}
         moving = {"getelementptr", "phi", "select", "freeze"}
 
         def users_after(key: int) -> list:
             block, position = where[key]
             found = list(block.instrs[position + 1:])
-            stack, seen = list(successors.get(block.name, [])), set()
-            while stack:
-                name = stack.pop()
-                if name in seen:
-                    continue
-                seen.add(name)
+            for name in self._reached_from(block.name):
                 found += self.fn.block(name).instrs
-                stack.extend(successors.get(name, []))
             return found
 
         kept: dict[int, list[MemoryObject]] = {}
@@ -903,18 +884,22 @@ class MemoryEncoder:
         vector.c_name, vector.argument, vector.strings = "argv", "vector", strings
         return vector
 
+    def _reached_from(self, block_name: str) -> set[str]:
+        """The blocks reachable from `block_name` by one edge or more (itself only on a cycle);
+        memoised: the allocation sites, VLAs and stack restores all ask."""
+        found = self._reach.get(block_name)
+        if found is None:
+            found, stack = set(), list(successors(self.fn.block(block_name)))
+            while stack:
+                name = stack.pop()
+                if name not in found:
+                    found.add(name)
+                    stack.extend(successors(self.fn.block(name)))
+            self._reach[block_name] = found
+        return found
+
     def _in_loop(self, block_name: str) -> bool:
-        successors = {b.name: [t for t in b.instrs[-1].targets] + [d for _, d in b.instrs[-1].cases]
-                      for b in self.fn.blocks if b.instrs}
-        stack, seen = list(successors.get(block_name, [])), set()
-        while stack:
-            name = stack.pop()
-            if name == block_name:
-                return True
-            if name not in seen:
-                seen.add(name)
-                stack.extend(successors.get(name, []))
-        return False
+        return block_name in self._reached_from(block_name)
 
     def _global_object(self, name: str, ins: Instr) -> MemoryObject:
         module = self.fn.module
@@ -1852,22 +1837,33 @@ class MemoryEncoder:
             return self._recycling_call(ins, pool, arg, guard, here)
         runs = self._cell(pool.counter)
         full = tb.eq(runs, tb.const(len(pool.objects), runs.width))
+        go = self._allocation_bound(ins, guard, here, full, f"{pool.name} allocated more than {len(pool.objects)} times")
+        for n, obj in enumerate(pool.objects):
+            self._allocate(ins, obj, arg, tb.and_(go, tb.eq(runs, tb.const(n, runs.width))), here)
+        self._current[pool.counter.index] = tb.ite(go, tb.op("add", runs, tb.const(1, runs.width)), runs)
+        self._end_at_bound(full)
+        first = pool.objects[0].id
+        object_id = tb.op("add", tb.zext(runs, OBJECT_BITS), tb.const(first, OBJECT_BITS))
+        return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
+
+    def _allocation_bound(self, ins: Instr, guard: Term, here: Term, full: Term, what: str) -> Term:
+        """A pool's run where all its objects are taken (`full`): the allocation bound, a fault
+        of its own (`MemoryFault.bound`), or with `pool_cuts` the end of the run without error.
+        Returns the guard under which the run gets an object."""
+        tb = self.tb
         if self.pool_cuts:
             self._assume(tb.or_(tb.not_(guard), tb.not_(full)))
         else:
             cond = tb.and_(here, tb.and_(guard, full))
-            what = f"{pool.name} allocated more than {len(pool.objects)} times"
             self.faults.append(MemoryFault(self._head, ins.line, what, cond, tb.false(), bound=True))
-        go = tb.and_(guard, tb.not_(full))
-        for n, obj in enumerate(pool.objects):
-            self._allocate(ins, obj, arg, tb.and_(go, tb.eq(runs, tb.const(n, runs.width))), here)
-        self._current[pool.counter.index] = tb.ite(go, tb.op("add", runs, tb.const(1, runs.width)), runs)
+        return tb.and_(guard, tb.not_(full))
+
+    def _end_at_bound(self, full: Term) -> None:
+        """The step ends where the bound is reached (after the allocations, whose own faults
+        `last_fault` may already hold)."""
         if not self.pool_cuts:
-            self.last_fault = full if self.last_fault is None else tb.or_(self.last_fault, full)
+            self.last_fault = full if self.last_fault is None else self.tb.or_(self.last_fault, full)
             self.last_fault_is_access = False
-        first = pool.objects[0].id
-        object_id = tb.op("add", tb.zext(runs, OBJECT_BITS), tb.const(first, OBJECT_BITS))
-        return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
 
     def _recycling_call(self, ins: Instr, pool: HeapPool, arg, guard: Term, here: Term) -> Term:
         """A run of a recycling site (`_recycles`): it hands out the first of the pool's objects
@@ -1881,22 +1877,14 @@ class MemoryEncoder:
             chosen.append(tb.and_(taken_before, tb.not_(allocated)))
             taken_before = tb.and_(taken_before, allocated)
         full = taken_before
-        if self.pool_cuts:
-            self._assume(tb.or_(tb.not_(guard), tb.not_(full)))
-        else:
-            cond = tb.and_(here, tb.and_(guard, full))
-            what = f"{pool.name} holds more than {len(pool.objects)} blocks at once"
-            self.faults.append(MemoryFault(self._head, ins.line, what, cond, tb.false(), bound=True))
-        go = tb.and_(guard, tb.not_(full))
+        go = self._allocation_bound(ins, guard, here, full, f"{pool.name} holds more than {len(pool.objects)} blocks at once")
         object_id = tb.const(pool.objects[-1].id, OBJECT_BITS)
         for obj, this in reversed(list(zip(pool.objects, chosen))):
             handed = tb.and_(go, this)
             self._allocate(ins, obj, arg, handed, here)
             self._renew_contents(ins, obj, handed)
             object_id = tb.ite(this, tb.const(obj.id, OBJECT_BITS), object_id)
-        if not self.pool_cuts:
-            self.last_fault = full if self.last_fault is None else tb.or_(self.last_fault, full)
-            self.last_fault_is_access = False
+        self._end_at_bound(full)
         return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
 
     def _renew_contents(self, ins: Instr, obj: MemoryObject, guard: Term) -> None:
