@@ -216,6 +216,24 @@ def test_a_compound_literal_kept_into_the_next_iteration_is_never_true() -> None
         assert check_program(inside, m32=True, timeout=TIMEOUT, prop=prop).verdict == "true", prop
 
 
+def test_a_compound_literal_ends_with_its_block() -> None:
+    """The front end marks a compound literal's lifetime from the debug scopes
+    (`lifetimes.mark_compound_literals`): compound_literal_block.c reads one after its inner
+    block, compound_literal_returned.c after its function returned: UNKNOWN (undefined
+    behaviour at the read's line) under unreach-call, FALSE replayed under valid-memsafety
+    (both were TRUE there); compound_literal_scoped.c uses one only inside its block: TRUE."""
+    for name, line in (("compound_literal_block.c", 10), ("compound_literal_returned.c", 7)):
+        result = check_program(LIFETIMES / name, m32=True, timeout=TIMEOUT)
+        assert result.verdict == "unknown" and "outside its lifetime" in result.reason, result.reason
+        assert f"{name}:{line}" in result.reason, result.reason
+        memsafety = check_program(LIFETIMES / name, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+        assert memsafety.verdict == "false" and memsafety.error.line == line, memsafety.reason
+        assert memsafety.confirmation.startswith(f"replayed: invalid memory access at {name}:{line}")
+    for prop in ("unreach-call", "valid-memsafety"):
+        scoped = check_program(LIFETIMES / "compound_literal_scoped.c", m32=True, timeout=TIMEOUT, prop=prop)
+        assert scoped.verdict == "true", (prop, scoped.reason)
+
+
 HEAP_FAULTS = {
     "use_after_free": ("int *p = malloc(8); p[0] = 1; int k = __VERIFIER_nondet_int();\n"
                        "if (k == 3) free(p);\nint v = p[0];\nif (k != 3) free(p); return v;", 6),

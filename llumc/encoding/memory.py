@@ -601,8 +601,11 @@ class MemoryEncoder:
         return f"{name}:{ins.line}" if ins.line else name
 
     def _c_name(self, ir_name: str) -> str:
-        # a global's name is its C name; only a local's IR name may differ (`%a.global`, `.i`)
-        names = self.debug.names_of(ir_name[1:]) if self.debug is not None and ir_name.startswith("%") else []
+        # a global's name is its C name; only a local's IR name may differ (`%a.global`, `.i`);
+        # a compound literal has none (the debug names of its address are the pointer's)
+        literal = ir_name.lstrip("%").startswith(".compoundliteral")
+        names = self.debug.names_of(ir_name[1:]) if self.debug is not None and ir_name.startswith("%") \
+            and not literal else []
         if names:
             return names[0]
         base = ir_name.lstrip("%@").strip('"')

@@ -64,7 +64,7 @@ from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, IN
 SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, escapes,
-                             mark_escaping_allocations,
+                             mark_compound_literals, mark_escaping_allocations,
                              protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
@@ -1716,6 +1716,7 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
     text = _rewrite_attributes(text)
     text = protect_escaping_locals(text)
     text = mark_escaping_allocations(text)
+    text = mark_compound_literals(text)
     text = _initialise_locals(text)
     if native_library_calls or not _OUTPUT_CALL.search(text):
         return text, calls

@@ -501,3 +501,29 @@ def scope_at(info: DebugInfo, block: str) -> ScopeAt | None:
     if block not in info._scopes:
         info._scopes[block] = info._scopes[""](block)
     return info._scopes[block]
+
+
+@dataclass
+class LexicalScopes:
+    """The lexical scopes of a module's debug information: which C block each debug location
+    lies in, and which block encloses which (llumc.frontend.lifetimes ends compound literals
+    where their block ends)."""
+
+    parent: dict[int, int | None]  # scope -> enclosing scope (None: a function)
+    scope_of_location: dict[int, int | None]  # DILocation -> its scope
+
+    @classmethod
+    def of(cls, text: str) -> "LexicalScopes":
+        meta = _read_scope_metadata(text)
+        return cls(meta.scope_parent, {node: detail[2] for node, detail in meta.location.items()})
+
+    def location_within(self, location: int, scope: int) -> bool:
+        """Whether debug location `location` lies in `scope` or a block nested in it."""
+        current = self.scope_of_location.get(location)
+        seen = set()
+        while current is not None and current not in seen:
+            if current == scope:
+                return True
+            seen.add(current)
+            current = self.parent.get(current)
+        return False

@@ -209,6 +209,122 @@ def mark_escaping_allocations(text: str) -> str:
     return result if f"declare void @{LIFETIME_START}(ptr)" in result else result + DECLARATIONS
 
 
+_DBG = re.compile(r"!dbg !(\d+)")
+_DECLARED = re.compile(r"#dbg_declare\(ptr (" + _NAME + r"),")
+
+
+def _unmarked_temporaries(body: str) -> list[str]:
+    """The allocas of a function's entry block that clang gave no lifetime markers and no
+    variable: compound literals (`%.compoundliteral`), and the temporaries of calls that pass
+    or return a struct by value (`%agg.tmp`, `%tmp`). By these facts, not by name: a large
+    source's values have no names (`keeps_value_names`), and the encoding must not depend on
+    that. Counted allocas are `__builtin_alloca`'s (`mark_escaping_allocations`)."""
+    entry_end = body.find("\n\n")
+    entry = body if entry_end < 0 else body[:entry_end]
+    marked = {match.group(2) for match in _LLVM_MARKER.finditer(body)}
+    marked |= {match.group(2) for match in _OUR_MARKER.finditer(body)}
+    declared = set(_DECLARED.findall(body))
+    counted = set(_COUNTED_ALLOCA.findall(entry))
+    return [name for name in _ALLOCA_NAME.findall(entry)
+            if name not in marked and name not in declared and name not in counted]
+
+
+def _block_scope_facts(body: str, blocks) -> list[tuple[int | None, int | None, list[str]]]:
+    """Per block of `body`: the debug location of its first located line, of its last located
+    line (the terminator at -O0), and the labels it branches to."""
+    facts = []
+    for _, start, end in blocks:
+        located = [int(match.group(1)) for match in _DBG.finditer(body, start, end)]
+        last_line = body.rfind("\n  ", start, end - 1)
+        targets = [label.lstrip("%") for label in _TARGET.findall(body, last_line, end)] if last_line >= 0 else []
+        facts.append((located[0] if located else None, located[-1] if located else None, targets))
+    return facts
+
+
+def mark_compound_literals(text: str, scopes_of=None) -> str:
+    """clang's text with each unmarked temporary whose address escapes (a compound literal
+    `(int[]){1, 2}` kept in a pointer, above all) marked as a local is: LIFETIME_START before
+    its first use, LIFETIME_END where control leaves the C block it was made in (at the head
+    of each block entered from inside that block and lying outside it, by the debug scopes of
+    their lines), and before each `ret` inside it in functions other than main. Why: C ends
+    a compound literal with its enclosing block, but clang marks no lifetime for it and its
+    alloca lies in the entry block, so it lived for the whole run here: a read through a
+    pointer kept past the block was a silent TRUE under valid-memsafety (CBMC: dead object).
+    A temporary with no located use keeps the function's lifetime (as before)."""
+    scopes = None
+    pieces, done, marked = [], 0, False
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        names = [name for name in _unmarked_temporaries(body) if _follow(body, name, merges=True)[0]]
+        if not names:
+            continue
+        if scopes is None:
+            from llumc.frontend.debuginfo import LexicalScopes
+            scopes = LexicalScopes.of(text)
+        is_main = " @main(" in body.split("\n", 1)[0]
+        marked_body = _mark_block_lifetimes(body, names, scopes, is_main)
+        if marked_body == body:
+            continue
+        pieces += [text[done:start], marked_body]
+        done = end
+        marked = True
+    if not marked:
+        return text
+    pieces.append(text[done:])
+    result = _without_speculative_loads("".join(pieces))
+    return result if f"declare void @{LIFETIME_START}(ptr)" in result else result + DECLARATIONS
+
+
+def _mark_block_lifetimes(body: str, names: list[str], scopes, is_main: bool) -> str:
+    """`body` with the markers of `mark_compound_literals` for each of `names` (insertions
+    collected as (offset, text) and applied from the end, so offsets stay valid)."""
+    blocks = _blocks(body)[0]
+    facts = _block_scope_facts(body, blocks)
+    index_of = {label: i for i, (label, _, _) in enumerate(blocks)}
+    insertions: list[tuple[int, str]] = []
+    for name in names:
+        uses = [start for start, line in _uses(body, name)
+                if not _ALLOCA_LINE.match(line) and "#dbg_" not in line]
+        first = next((start for start in uses if _DBG.search(body, start, body.find("\n", start))), None)
+        if first is None:
+            continue
+        location = int(_DBG.search(body, first, body.find("\n", first)).group(1))
+        scope = scopes.scope_of_location.get(location)
+        if scope is None:
+            continue
+        within = lambda loc: loc is not None and scopes.location_within(loc, scope)  # noqa: E731
+        insertions.append((uses[0], f"  call void @{LIFETIME_START}(ptr {name})\n"))
+        ending = f"  call void @{LIFETIME_END}(ptr {name})\n"
+        ended: set[int] = set()
+        for block, (_, last, targets) in enumerate(facts):
+            if not within(last):
+                continue
+            for label in targets:
+                target = index_of.get(label)
+                if target is None or target in ended or within(facts[target][0]):
+                    continue
+                ended.add(target)
+                insertions.append((_after_phis(body, blocks[target]), ending))
+        if not is_main:
+            for match in _RETURN.finditer(body):
+                line_end = body.find("\n", match.start())
+                location_match = _DBG.search(body, match.start(), line_end)
+                if location_match and within(int(location_match.group(1))):
+                    insertions.append((match.start(), ending))
+    for offset, inserted in sorted(insertions, key=lambda item: item[0], reverse=True):
+        body = body[:offset] + inserted + body[offset:]
+    return body
+
+
+def _after_phis(body: str, block: tuple[str, int, int]) -> int:
+    """Offset of the first line of `block` after its label and phis."""
+    _, start, end = block
+    position = body.find("\n", start) + 1
+    while position < end and re.match(r"\s+" + _NAME + r" = phi ", body[position:body.find("\n", position)]):
+        position = body.find("\n", position) + 1
+    return position
+
+
 _DEFINE_GROUP = re.compile(r"^define [^\n]*\) #(\d+) ", re.M)
 
 
