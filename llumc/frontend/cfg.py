@@ -182,6 +182,11 @@ def _first_line(instr) -> str:
     return str(instr).strip().split("\n")[0]
 
 
+# the inliner's declaration of a callee's `restrict` or sret parameter's alias scope: a hint
+# for alias analysis with a metadata operand and no effect, left out of the Function
+_NOALIAS_SCOPE = "@llvm.experimental.noalias.scope.decl("
+
+
 def read_main(module, debug=None, source: str = "", text: str | None = None) -> Function:
     """Wrap `main` of an llvmlite module (already through the front end). Read from the
     module's text (`text`, or printed once here) when every instruction of main is of a form
@@ -303,7 +308,7 @@ def _read_main_text(text: str, debug, source: str) -> Function | None:
     next(rest)  # the `define` line
     for line in rest:
         code = line.strip()
-        if not code or code.startswith((";", "#dbg_")):
+        if not code or code.startswith((";", "#dbg_")) or _NOALIAS_SCOPE in code:
             continue
         if line[0] != " ":
             label = _LABEL.match(line)
@@ -793,6 +798,8 @@ def _read_main_llvmlite(module, debug=None, source: str = "") -> Function:
         instrs: list[Instr] = []
         for instr in block.instructions:
             text = _first_line(instr)
+            if _NOALIAS_SCOPE in text:
+                continue
             line = line_of(str(instr))
             where = f"{source}:{line}" if line else source or "main"
             opcode = instr.opcode

@@ -1572,8 +1572,12 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
                 continue
             if kind is not None or _ARITH_INTRINSIC.match(name) or float_call(name) is not None \
                     or name in LIFETIME_FUNCTIONS \
-                    or name.startswith("llvm.lifetime.") or name == IN_MEMORY_FUNCTION:
-                continue  # lifetimes: llumc.encoding.memory follows ours, llvm's are ignored
+                    or name.startswith("llvm.lifetime.") or name == IN_MEMORY_FUNCTION \
+                    or name == "llvm.experimental.noalias.scope.decl":
+                # lifetimes: llumc.encoding.memory follows ours, llvm's are ignored; the
+                # inliner's noalias scopes (a callee's `restrict` or sret parameter) only
+                # inform alias analysis (llumc.frontend.cfg leaves them out)
+                continue
             if name.startswith(("llvm.memset.", "llvm.memcpy.", "llvm.memmove.", "llvm.stacksave",
                                 "llvm.stackrestore")):
                 continue  # llumc/encoding/memory.py (constant lengths; a VLA's alloca is reported there)

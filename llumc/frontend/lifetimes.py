@@ -30,7 +30,7 @@ _NAME = r"%(?:[\w.$-]+|\"[^\"]*\")"
 _LLVM_MARKER = re.compile(r"@llvm\.lifetime\.(start|end)\.p0\((?:i64 -?\d+, )?ptr (" + _NAME + r")\)")
 _OUR_MARKER = re.compile(r"@(" + LIFETIME_START + "|" + LIFETIME_END + r")\(ptr (" + _NAME + r")\)")
 _DEFINITION = re.compile(r"^\s+(" + _NAME + r") = ")
-_LOAD = re.compile(r"^\s+" + _NAME + r" = load (?:volatile |atomic )?[^,]+, ptr (" + _NAME + r")(?:,|$)")
+_LOAD = re.compile(r"^\s+" + _NAME + r" = load (?:volatile |atomic )?(?:\{[^{}]*\}|[^,]+), ptr (" + _NAME + r")(?:,|$)")
 _STORE = re.compile(r"^\s+store (?:volatile |atomic )?(.+?), ptr (" + _NAME + r")(?:,|$)")
 _GEP = re.compile(r"^\s+(" + _NAME + r") = getelementptr (?:[a-z]+(?:\(\S+\))? )*.*?, ptr (" + _NAME + r")(?=,|$)")
 _MERGE = re.compile(r"^\s+(" + _NAME + r") = (?:phi|select|bitcast|addrspacecast|freeze)\b")
