@@ -25,9 +25,11 @@ demo: $(STAMP) ## llumc check examples/appendix.c: FALSE with a replayed counter
 	@$(LLUMC) check examples/appendix.c; rc=$$?; \
 	if [ $$rc -ne 10 ]; then echo "make demo: expected FALSE (exit 10), got exit $$rc" >&2; exit 1; fi
 
-# pytest exits 5 when it collected no test: that is a failure here, not a pass.
+# pytest exits 5 when it collected no test: that is a failure here, not a pass. On every core
+# (pytest-xdist): the checks' engines leave cores idle while they encode, compile and replay,
+# so two workers on two cores take 19.5 min where one took 29 (2026-11-27).
 test: $(STAMP) ## run the test suite (pytest)
-	@$(PY) -m pytest -q; rc=$$?; \
+	@$(PY) -m pytest -q -n auto; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -400,7 +400,9 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
         return
     print(f"{heading}FALSE{expected}")
     steps = len(result.trace)
-    print(f"counterexample ({result.property}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
+    # valid-memsafety names the part violated (`valid-memsafety: valid-free`), as SV-COMP scores it
+    violated = result.property + (f": {result.error.subproperty}" if result.error and result.error.subproperty else "")
+    print(f"counterexample ({violated}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
     if result.arguments is not None:
         print(f"  arguments: argc = {result.argc}, argv = {{{', '.join(result.arguments)}}}")
     for step in result.trace:

@@ -20,6 +20,8 @@ PROGRAMS = Path(__file__).parent / "programs"
 UNREACH = "CHECK( init(main()), LTL(G ! call(reach_error())) )\n"
 OVERFLOW = "CHECK( init(main()), LTL(G ! overflow) )\n"
 MEMSAFETY = "CHECK( init(main()), LTL(G valid-free) )\nCHECK( init(main()), LTL(G valid-deref) )\n"
+MEMSAFETY_ALL = MEMSAFETY + "CHECK( init(main()), LTL(G valid-memtrack) )\n"
+HEAP = Path(__file__).parent / "heap_programs"
 
 
 def load():
@@ -68,6 +70,10 @@ def test_every_verdict_maps_to_benchexec_s_result(tmp_path):
         (PROGRAMS / "check" / "overflow_bug.c", UNREACH, result.RESULT_TRUE_PROP),
         (PROGRAMS / "check" / "float_unsupported.c", UNREACH, result.RESULT_UNKNOWN),
         (PROGRAMS / "check" / "clamp_safe.c", MEMSAFETY, result.RESULT_UNKNOWN),  # not checked: UNKNOWN
+        # valid-memsafety: the part violated, as SV-COMP scores it
+        (HEAP / "use_after_free_false.c", MEMSAFETY_ALL, result.RESULT_FALSE_DEREF),
+        (HEAP / "buffer_double_free_false.c", MEMSAFETY_ALL, result.RESULT_FALSE_FREE),
+        (HEAP / "leak_false.c", MEMSAFETY_ALL, result.RESULT_FALSE_MEMTRACK),
     ]
     for program, prp, expected in cases:
         cmdline, answer = run_through(tool, executable, program, prp, tmp_path)

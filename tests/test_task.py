@@ -96,13 +96,13 @@ def test_two_properties_two_verdict_lines_and_the_worst_exit_code(tmp_path):
 
 
 def test_a_property_llumc_does_not_check_is_named_and_unknown(tmp_path):
-    task = write_task(tmp_path, properties=[("unreach-call", "true"), ("valid-memsafety", "true"),
+    task = write_task(tmp_path, properties=[("unreach-call", "true"), ("valid-memcleanup", "true"),
                                             ("termination", None)])
     (task.parent / "prog.c").write_text(PROGRAM)
     run = llumc(str(task), cwd=tmp_path)
     lines = run.stdout.splitlines()
     assert lines[0] == "unreach-call: TRUE (expected true)"
-    assert any(line.startswith("valid-memsafety: UNKNOWN (property valid-memsafety not checked")
+    assert any(line.startswith("valid-memcleanup: UNKNOWN (property valid-memcleanup not checked")
                and line.endswith("(expected true)") for line in lines)
     assert any(line.startswith("termination: UNKNOWN (property termination not checked") for line in lines)
     assert run.returncode == 3  # TRUE and UNKNOWN: UNKNOWN
@@ -110,6 +110,19 @@ def test_a_property_llumc_does_not_check_is_named_and_unknown(tmp_path):
     alone = llumc(str(tmp_path / "programs/prog.c"), "--property-file",
                   str(tmp_path / "properties/termination.prp"), cwd=tmp_path)
     assert alone.stdout.startswith("UNKNOWN (property termination not checked") and alone.returncode == 3
+
+
+def test_valid_memsafety_is_checked_with_all_three_parts(tmp_path):
+    """SV-COMP's valid-memsafety file (valid-free, valid-deref, valid-memtrack) is checked; a
+    file with only some of the parts states a weaker property, which llumc does not check."""
+    task = write_task(tmp_path, properties=[("valid-memsafety", "true")])
+    (task.parent / "prog.c").write_text(PROGRAM)
+    run = llumc(str(task), cwd=tmp_path)
+    assert run.stdout.splitlines()[0] == "valid-memsafety: TRUE (expected true)", run.stdout + run.stderr
+    partial = tmp_path / "deref-only.prp"
+    partial.write_text("CHECK( init(main()), LTL(G valid-deref) )\n")
+    spec = read_property_file(partial)
+    assert spec.name == "valid-memsafety" and "valid-deref only" in spec.unchecked
 
 
 def test_the_task_data_model_decides(tmp_path):
@@ -163,7 +176,7 @@ def test_property_files_are_read_by_their_text(tmp_path):
         path.write_text(text)
         spec = read_property_file(path)
         assert spec.name == name
-        assert (spec.unchecked is None) == (name in ("unreach-call", "no-overflow"))
+        assert (spec.unchecked is None) == (name in ("unreach-call", "no-overflow", "valid-memsafety"))
     other = tmp_path / "other.prp"
     other.write_text("CHECK( init(main()), LTL(G ! call(my_error())) )\n")
     assert "my_error()" in read_property_file(other).unchecked  # named, never checked as reach_error

@@ -103,6 +103,15 @@ class FaultSite:
     # bound (llumc.encoding.memory.HeapPool), an outcome of its own (`llumc.check` enlarges the pools)
     bound: bool = False
 
+    @property
+    def subproperty(self) -> str:
+        """The part of valid-memsafety violated: a leak valid-memtrack, an invalid or double
+        free valid-free, any other access valid-deref."""
+        if self.leak:
+            return "valid-memtrack"
+        return "valid-free" if self.description.endswith("free") or self.description.endswith("(free)") \
+            else "valid-deref"
+
 
 def memory_objects(encoded: EncodeResult) -> list:
     return list(getattr(encoded.word, "memory_objects", []) or [])
@@ -409,9 +418,12 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
         name = Path(encoded.fn.source).name if encoded.fn is not None and encoded.fn.source else source.name
         where = f"{name}:{fault.line}" if fault.line else name
         if fault.leak:
-            result.error = ErrorSite("memory", fault.line, fault.description)
-            result.reason = f"possible {fault.description} at {where}: a leak is not confirmed natively"
-            return result
+            result.error = ErrorSite("memory", fault.line, fault.description, subproperty=fault.subproperty)
+            if prop != "valid-memsafety":
+                result.reason = f"possible {fault.description} at {where}: a leak is not confirmed natively"
+                return result
+            return _leak_replayed(source, inputs, result, fault, where, m32=m32, clang=clang, timeout=timeout,
+                                  uninit_values=uninit_values, heap_reuse=reuse, arguments=argv, progress=progress)
         if fault.undecided:
             result.reason = f"not modelled: {fault.description} at {where}"
             return result
@@ -433,7 +445,7 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
             # the model's access may have lost its line (a load hoisted out of its branch):
             # the replay saw the fault's line
             line = fault.line if fault.line is not None or not replayed.confirmed else replayed.line
-            result.error = ErrorSite("memory", line, fault.description)
+            result.error = ErrorSite("memory", line, fault.description, subproperty=fault.subproperty)
             if replayed.confirmed:
                 result.verdict = "false"
                 result.confirmation = f"replayed: {replayed.observed}"
@@ -485,6 +497,30 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     return result
 
 
+def _leak_replayed(source: Path, inputs: list[InputValue], result: CheckResult, fault: "FaultSite", where: str,
+                   *, m32: bool, clang: str | None, timeout: float, uninit_values, heap_reuse,
+                   arguments: list[bytes] | None, progress: Progress | None) -> CheckResult:
+    """A trace into a leak edge (valid-memtrack), replayed natively: the trace's values, then 0
+    for every further nondet value, until main returns, where the harness looks for a heap block
+    that no pointer from the program's globals reaches (`replay_harness.c`). FALSE when it finds
+    one: whatever the continuation, it is a run of the program that loses memory. The model's
+    leak edges are stricter than SV-COMP's (memory a global still points to at the end counts
+    there), so a leak the native run does not show stays UNKNOWN."""
+    from llumc.check.replay import LEAK_KIND, ReplayExpectation, replay
+
+    if progress:
+        progress(f"replaying the counterexample to the end of main ({len(inputs)} nondet values)")
+    replayed = replay(source, [i.value for i in inputs], ReplayExpectation(kind=LEAK_KIND, line=None),
+                      m32=m32, clang=clang, timeout=timeout, uninit_values=uninit_values,
+                      heap_reuse=heap_reuse or [], arguments=arguments)
+    if replayed.confirmed:
+        result.verdict = "false"
+        result.confirmation = f"replayed: {replayed.observed}"
+    else:
+        result.reason = f"possible {fault.description} at {where}: not confirmed natively: {replayed.observed}"
+    return result
+
+
 def _outcome_of_its_own(encoded: EncodeResult, site: ErrorSite, source: Path, result: CheckResult,
                         values: list[int], *, m32: bool, clang: str | None, timeout: float,
                         uninit_values, progress: Progress | None) -> CheckResult:
@@ -509,7 +545,7 @@ def _outcome_of_its_own(encoded: EncodeResult, site: ErrorSite, source: Path, re
     replayed = replay(source, values, ReplayExpectation(kind="memory", line=site.line), m32=m32, clang=clang,
                       timeout=timeout, uninit_values=uninit_values)
     result.error = ErrorSite("memory", site.line if site.line is not None else replayed.line,
-                             f"invalid function pointer: {site.description}", site.column)
+                             f"invalid function pointer: {site.description}", site.column, subproperty="valid-deref")
     if replayed.confirmed:
         result.verdict = "false"
         result.confirmation = f"replayed: {replayed.observed}"

@@ -47,7 +47,10 @@ SANITIZERS = {
     # the line only, else not at all
     "memory": ["array-bounds", "null"],
 }
-EXPECTATION_KINDS = UNREACH_KINDS | set(SANITIZERS)
+# valid-memtrack: main returns with a heap block no pointer from the globals reaches (the
+# harness's leak check; no sanitizer: valid-memsafety's first phase proved the accesses valid)
+LEAK_KIND = "leak"
+EXPECTATION_KINDS = UNREACH_KINDS | set(SANITIZERS) | {LEAK_KIND}
 
 BUILD_TIMEOUT = 300.0  # zig builds musl once per target on first use (about a minute)
 MEMORY_LIMIT = 1 << 30  # address space of the replayed program
@@ -102,6 +105,7 @@ class _Event:
     trap_kind: int = -1
     signal_number: int = 0
     pcs: list[int] = field(default_factory=list)  # faulting PC (trap/signal), then return addresses
+    allocation: int = -1  # leak: the run's heap allocation (from 0) whose block is lost
     first_is_pc: bool = False  # pcs[0] is the faulting instruction itself, not a return address
 
 
@@ -166,7 +170,8 @@ def replay(
             reuse_file = tmp / "reuse"
             reuse_file.write_text("".join(f"{k} {j}\n" for k, j in heap_reuse))
         try:
-            run = _run(binary, values_file, tmp, timeout, uninit_file, reuse_file, arguments)
+            run = _run(binary, values_file, tmp, timeout, uninit_file, reuse_file, arguments,
+                       leaks=expect.kind == LEAK_KIND)
         except OSError as err:  # E2BIG: more argument bytes than the system passes
             return ReplayResult(False, f"the program could not be started with the trace's "
                                        f"{len(arguments or [])} arguments: {err.strerror}", None, 0)
@@ -246,7 +251,7 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
     Mirrors the start of `frontend.compile_c`: a drift only costs confirmations, never a FALSE
     (any start value of an uninitialised local is a real execution)."""
     from llumc.frontend.compile import Checks, source_ir
-    from llumc.frontend.lifetimes import native_replay_text
+    from llumc.frontend.lifetimes import native_replay_text, with_leak_roots
 
     checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift",
                     bounds=kind == "memory")
@@ -276,6 +281,10 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
         return "\n".join(lines)
 
     text = native_replay_text(text, check_accesses=kind == "memory", own_heap=own_heap)
+    if kind == LEAK_KIND:
+        text = with_leak_roots(text)
+        if text is None:
+            raise LlumcError("the program's global variables could not be read (no roots for the leak check)")
     # an uninitialised pointer local's start value: never read where the model answered (the
     # front end refuses a program that reads one), so any value does
     text = _UNINIT_POINTER_CALL.sub(r"  \1 = getelementptr i8, ptr null, i64 0", text)
@@ -352,7 +361,7 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
 
 
 def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
-         reuse_file: Path | None = None, arguments: list[bytes] | None = None) -> _Run:
+         reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False) -> _Run:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -364,6 +373,8 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file
         env["LLUMC_REPLAY_UNINIT"] = str(uninit_file)
     if reuse_file is not None:
         env["LLUMC_REPLAY_REUSE"] = str(reuse_file)
+    if leaks:
+        env["LLUMC_REPLAY_LEAKS"] = "1"
     with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
         prepare()
         proc = subprocess.Popen(
@@ -412,6 +423,8 @@ def _parse_event(report: str) -> _Event | None:
                           pcs=hexes(rest[2:]), first_is_pc=True)
         if what in ("abort", "assume-failed"):
             return _Event(what, consumed=int(rest[0]), pcs=hexes(rest[1:]))
+        if what == "leak":
+            return _Event(what, allocation=int(rest[0]), consumed=int(rest[1]))
         if what in ("diverged", "bad-values"):
             return _Event(what, consumed=int(rest[0]))
         if what == "no-values":
@@ -629,6 +642,12 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
     line = locations[0].line if locations else None
     where = _describe(locations)
 
+    if event.what == "leak":
+        observed = (f"memory leak: the block of heap allocation #{event.allocation + 1} of the run is "
+                    f"reached by no pointer when main returns")
+        if consumed > recorded:
+            observed += f" ({consumed - recorded} nondet values past the trace's, each 0)"
+        return ReplayResult(expect.kind == LEAK_KIND, observed, None, consumed)
     if event.what == "error-call":
         observed, matches_kind = f"{event.name} called{where}", expect.kind in UNREACH_KINDS
     elif event.what == "assert":

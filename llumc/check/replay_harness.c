@@ -20,6 +20,12 @@
  *   LLUMC_REPLAY_UNINIT  optional: `ID VALUE` pairs for uninitialised locals (see __llumc_replay_uninit)
  *   LLUMC_REPLAY_COUNT   file of 8 bytes, mapped shared: the number of values consumed so far,
  *                        readable even after the process was killed on timeout
+ *   LLUMC_REPLAY_LEAKS   optional, set: valid-memtrack. Once the recorded values are used up each
+ *                        nondet value is 0 (any continuation is a run of the program), and when
+ *                        the program's main returns (renamed __llumc_replay_main by the front
+ *                        end's text; the harness's weak main calls it) every live heap block that
+ *                        no pointer reaches from the program's globals (__llumc_replay_roots) is
+ *                        a leak
  *
  * Report lines (space separated, addresses in hex; frames are return addresses, innermost
  * first, walked along the frame-pointer chain of the -O0 program):
@@ -29,6 +35,8 @@
  *   signal SIGNAL CONSUMED PC FRAMES...
  *   abort CONSUMED FRAMES...
  *   diverged CONSUMED                          (asked for more values than recorded)
+ *   leak ALLOCATION CONSUMED                   (main returned; heap allocation #ALLOCATION, from 0,
+ *                                               is live and unreachable from the globals)
  *   assume-failed CONSUMED FRAMES...
  *   bad-values N                               (the Nth value in the file is malformed)
  *   no-values                                  (LLUMC_REPLAY_VALUES set but not readable)
@@ -58,6 +66,7 @@ static volatile long long consumed_fallback;
 static volatile long long *consumed = &consumed_fallback;
 static int report_fd = -1;
 static char *stack_top;
+static int leak_check; /* LLUMC_REPLAY_LEAKS */
 
 /* ------------------------------------------------------------------ raw system calls */
 
@@ -380,6 +389,66 @@ void __llumc_replay_free(void *pointer) {
     block_live[block] = 0;
 }
 
+/* ------------------------------------------------------------------ leaks (valid-memtrack)
+ * The roots: the program's global variables, a table the front end's text appends (start and
+ * size of each; weak, so a build without it links). A block is reached when some pointer-sized
+ * word at any byte offset of a root or of a reached block holds an address inside it or one
+ * past its end: conservative (an integer that looks like an address counts too), so a block
+ * reported is reached by no pointer. Locals are no roots: main has returned. */
+struct llumc_root { const unsigned char *start; unsigned long long size; };
+extern const struct llumc_root __llumc_replay_roots[] __attribute__((weak));
+extern const long long __llumc_replay_root_count __attribute__((weak));
+extern int __llumc_replay_main(int, char **, char **) __attribute__((weak));
+
+static unsigned char block_reached[LLUMC_MAX_BLOCKS];
+static long reached_pending[LLUMC_MAX_BLOCKS];
+static long reached_count;
+
+static void reach_from(const unsigned char *start, unsigned long long size) {
+    for (unsigned long long offset = 0; offset + sizeof(uintptr_t) <= size; offset++) {
+        uintptr_t word = 0; /* (byte by byte: no call of a memcpy the program may define) */
+        for (unsigned b = 0; b < sizeof word; b++) word |= (uintptr_t)start[offset + b] << (8 * b);
+        if (word < (uintptr_t)arena || word > (uintptr_t)arena + arena_used) continue;
+        long block = block_at(word);
+        if (block < 0 || block_reached[block] || !block_heap[block] || !block_live[block]) continue;
+        if (word > block_end[block]) continue;
+        block_reached[block] = 1;
+        reached_pending[reached_count++] = block;
+    }
+}
+
+static void check_leaks(void) {
+    if (!&__llumc_replay_root_count) return; /* no table: no roots known, no leak claimed */
+    for (long long i = 0; i < __llumc_replay_root_count; i++)
+        reach_from(__llumc_replay_roots[i].start, __llumc_replay_roots[i].size);
+    while (reached_count) {
+        long block = reached_pending[--reached_count];
+        reach_from((const unsigned char *)block_start[block], block_end[block] - block_start[block]);
+    }
+    for (long k = 0; k < heap_allocations; k++) {
+        long block = heap_block_of[k];
+        if (!block_live[block] || block_reached[block]) continue;
+        /* the allocation that holds the block now (a reused block: the latest) */
+        long latest = k;
+        for (long later = k + 1; later < heap_allocations; later++)
+            if (heap_block_of[later] == block) latest = later;
+        if (latest != k) continue;
+        put_text("leak");
+        put_int(k);
+        put_int(*consumed);
+        emit();
+        finish();
+    }
+}
+
+/* Used only where the program's main was renamed (valid-memtrack): its return is the end. */
+__attribute__((weak)) int main(int argc, char **argv, char **envp) {
+    if (!__llumc_replay_main) return 0;
+    int result = __llumc_replay_main(argc, argv, envp);
+    if (leak_check) check_leaks();
+    return result;
+}
+
 /* memset, memcpy and memmove (the program's own calls: clang's intrinsics) and the <string.h>
  * functions llumc models in C (llumc/frontend/libc_models.c) run natively from the C library,
  * unchecked. Under valid-memsafety the front end's text calls these instead: each byte the
@@ -529,6 +598,7 @@ __attribute__((constructor)) static void llumc_replay_setup(void) {
     *consumed = 0;
     const char *path = environment("LLUMC_REPLAY_VALUES");
     if (path) read_numbers(path, values, &value_count, LLUMC_MAX_VALUES);
+    leak_check = environment("LLUMC_REPLAY_LEAKS") != 0;
     const char *reuse = environment("LLUMC_REPLAY_REUSE");
     if (reuse) read_numbers(reuse, reuse_pairs, &reuse_numbers, 2 * LLUMC_MAX_BLOCKS);
     const char *uninit = environment("LLUMC_REPLAY_UNINIT");
@@ -648,6 +718,10 @@ void __wrap___VERIFIER_assume(int condition) {
 /* ------------------------------------------------------------------ nondet values */
 
 static unsigned long long next_value(void) {
+    if (*consumed >= value_count && leak_check) {
+        (*consumed)++;
+        return 0;
+    }
     if (*consumed >= value_count) {
         put_text("diverged");
         put_int(*consumed);

@@ -42,6 +42,9 @@ class ErrorSite:
     line: int | None
     description: str
     column: int | None = None  # of the call or operation (1-based): for witnesses
+    # valid-memsafety: which of SV-COMP's parts a memory error violates (valid-deref,
+    # valid-free, valid-memtrack), as BenchExec scores it (`false(valid-free)`)
+    subproperty: str | None = None
 
 
 @dataclass

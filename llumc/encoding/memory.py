@@ -912,7 +912,8 @@ class MemoryEncoder:
             raise _unsupported(f"address of function or unknown global '{name}'", self._where(ins))
         # a named struct type may print as its whole definition (`%struct.s = type { ... }`)
         ty = str(gv.global_value_type).split(" = type ", 1)[0]
-        definition = str(gv).strip().split("\n")[0]
+        # (after the name: a global may be called `global`)
+        definition = str(gv).strip().split("\n")[0].split(" = ", 1)[-1]
         kind = re.search(r"\b(global|constant) ", definition)
         if kind is None or gv.is_declaration:
             raise _unsupported(f"external global '{name}'", self._where(ins))

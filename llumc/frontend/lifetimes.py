@@ -580,3 +580,49 @@ def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) 
             + "\ndeclare ptr @__llumc_replay_local(i64)\ndeclare void @__llumc_replay_lifetime(ptr, i32)"
             + "\ndeclare void @__llumc_replay_access(ptr)\n"
             + "".join(f"declare void @__llumc_replay_range(ptr, {ty})\n" for ty in sorted(range_types)[:1]))
+
+
+_GLOBAL_DEFINITION = re.compile(r"^(@[\w.$-]+|@\"[^\"]*\") = ((?:[a-z_]+(?:\([^)]*\))? )*)(global|constant) (.+)$",
+                                re.M)
+_DECLARATION_WORDS = {"external", "extern_weak"}
+
+
+def _leading_type(text: str) -> str | None:
+    """The type at the start of a global's `TYPE initializer, align N` (brackets balanced)."""
+    if not text:
+        return None
+    if text[0] not in "[{<":
+        match = re.match(r"(ptr(?: addrspace\(\d+\))?|i\d+|half|bfloat|float|double|x86_fp80|fp128|%[\w.$-]+|%\"[^\"]*\")"
+                         r"(?=[ ,]|$)", text)
+        return match.group(1) if match else None
+    depth = 0
+    for position, character in enumerate(text):
+        if character in "[{<":
+            depth += 1
+        elif character in "]}>":
+            depth -= 1
+            if depth == 0:
+                return text[:position + 1]
+    return None
+
+
+def with_leak_roots(text: str) -> str | None:
+    """The replay's text for valid-memtrack (llumc.check.replay, kind "leak"): `main` renamed
+    `__llumc_replay_main`, which the harness's weak main calls before it looks for leaks, and
+    a table `__llumc_replay_roots` of the start and size of every global variable the program
+    defines (its constants hold no heap pointer). None where some global's type cannot be read:
+    then no roots are known and no leak can be confirmed."""
+    roots = []
+    for match in _GLOBAL_DEFINITION.finditer(text):
+        name, words, kind, rest = match.groups()
+        if kind == "constant" or _DECLARATION_WORDS & set(words.split()) or name.startswith(("@llvm.", "@__llumc")):
+            continue
+        ty = _leading_type(rest)
+        if ty is None:
+            return None
+        roots.append(f"{{ ptr, i64 }} {{ ptr {name}, i64 ptrtoint (ptr getelementptr ({ty}, ptr null, i32 1) to i64) }}")
+    renamed = re.sub(r"@main(?=[(,) ]|$)", "@__llumc_replay_main", text, flags=re.M)
+    table = ("\n@__llumc_replay_roots = constant [" + str(len(roots)) + " x { ptr, i64 }] "
+             + (f"[{', '.join(roots)}]" if roots else "zeroinitializer")
+             + f"\n@__llumc_replay_root_count = constant i64 {len(roots)}\n")
+    return renamed + table

@@ -18,7 +18,8 @@ BenchExec, so it is loaded only by BenchExec (and the tests); llumc itself never
   llumc's own UNKNOWN comes before BenchExec's kill;
 * result: from the verdict line, the first line llumc prints (`TRUE`, `FALSE`, `UNKNOWN (...)`):
   FALSE is `false(unreach-call)` or `false(no-overflow)` as the counterexample line names the
-  property; a one-line `llumc: error: ...` (exit 2) is an ERROR with its cause.
+  property, and under valid-memsafety `false(valid-deref)`, `false(valid-free)` or
+  `false(valid-memtrack)` as it names the part violated; a one-line `llumc: error: ...` (exit 2) is an ERROR with its cause.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import benchexec.result as result
 import benchexec.tools.template
 
 _VERDICT = re.compile(r"^(?:([a-z-]+): )?(TRUE|FALSE|UNKNOWN)\b(.*)$")
-_COUNTEREXAMPLE = re.compile(r"^counterexample \(([a-z-]+),")
+_COUNTEREXAMPLE = re.compile(r"^counterexample \(([a-z-]+)(?:: (valid-[a-z]+))?,")
 WITNESS = "witness.yml"  # SV-COMP's file name for a format-2.0 witness
 _FALSE_RESULTS = {"unreach-call": result.RESULT_FALSE_REACH, "no-overflow": result.RESULT_FALSE_OVERFLOW}
 
@@ -82,9 +83,11 @@ class Tool(benchexec.tools.template.BaseTool2):
             if answer == "UNKNOWN":
                 return result.RESULT_UNKNOWN
             prop = verdict.group(1)
+            named = next((match for match in map(_COUNTEREXAMPLE.match, lines) if match), None)
+            if named and named.group(2):  # valid-memsafety's part: `false(valid-free)`
+                return f"{result.RESULT_FALSE_PROP}({named.group(2)})"
             if prop is None:
-                named = (_COUNTEREXAMPLE.match(other) for other in lines)
-                prop = next((match.group(1) for match in named if match), None)
+                prop = named.group(1) if named else None
             if prop == "all":  # --property all: the error line says which
                 prop = "no-overflow" if any(l.startswith("error:") and "overflow" in l for l in lines) \
                     else "unreach-call"

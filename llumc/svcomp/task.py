@@ -20,7 +20,9 @@ from llumc.errors import LlumcError
 __all__ = ["CHECKED_PROPERTIES", "KNOWN_PROPERTIES", "DATA_MODELS", "PropertySpec", "Task",
            "read_property_file", "read_task", "combined_verdict"]
 
-CHECKED_PROPERTIES = ("unreach-call", "no-overflow")
+CHECKED_PROPERTIES = ("unreach-call", "no-overflow", "valid-memsafety")
+# valid-memsafety's parts: llumc checks the three together (a file with fewer is not checked)
+MEMSAFETY_PARTS = ("valid-free", "valid-deref", "valid-memtrack")
 # SV-COMP's property names (the stem of its .prp files): recognised, answered UNKNOWN if not checked.
 KNOWN_PROPERTIES = (
     "unreach-call", "no-overflow", "valid-memsafety", "valid-memcleanup", "termination",
@@ -65,6 +67,7 @@ class Task:
 def _property_from_text(text: str, where: str) -> tuple[str, str | None]:
     """(name, why unchecked) from a property file's text; LlumcError if no line is SV-COMP's."""
     names: list[str] = []
+    parts: set[str] = set()
     unchecked: str | None = None
     for line in text.splitlines():
         line = line.strip()
@@ -91,6 +94,7 @@ def _property_from_text(text: str, where: str) -> tuple[str, str | None]:
             names.append("no-overflow")
         elif formula in ("Gvalid-free", "Gvalid-deref", "Gvalid-memtrack"):
             names.append("valid-memsafety")
+            parts.add(formula[1:])
         elif formula == "Gvalid-memcleanup":
             names.append("valid-memcleanup")
         elif formula == "Fend":
@@ -107,6 +111,9 @@ def _property_from_text(text: str, where: str) -> tuple[str, str | None]:
     name = "valid-memcleanup" if "valid-memcleanup" in names else names[0]
     if any(other != name for other in names if name != "valid-memcleanup"):
         raise LlumcError(f"{where}: more than one property in one file ({', '.join(dict.fromkeys(names))})")
+    if name == "valid-memsafety" and parts != set(MEMSAFETY_PARTS) and unchecked is None:
+        unchecked = (f"llumc checks {', '.join(MEMSAFETY_PARTS)} together; this file states "
+                     f"{', '.join(part for part in MEMSAFETY_PARTS if part in parts)} only")
     return name, unchecked
 
 
