@@ -251,6 +251,27 @@ def test_structs_returned_by_value_and_their_lifetimes() -> None:
     assert memsafety.confirmation.startswith("replayed: invalid memory access at struct_returned_dead.c:10")
 
 
+def test_a_parameter_ends_where_its_function_returns(tmp_path: Path) -> None:
+    """clang marks no lifetime for a parameter and the inliner hoists its memory into main's
+    entry block; the front end marks an escaping one itself (`mark_escaping_parameters`), a
+    struct passed `byval` copied into a local of the callee first. parameter_kept.c reads a
+    parameter after its call returned: natively the next call reused its stack slot and the
+    error is reached, so TRUE under unreach-call was wrong; now UNKNOWN (undefined behaviour),
+    and FALSE replayed under valid-memsafety; byval_kept.c the same for a struct's copy;
+    byval_used.c reads its copy inside the call: TRUE."""
+    kept = LIFETIMES / "parameter_kept.c"
+    assert _native_outcomes(kept, [[]], tmp_path) == ["error"]
+    for name, variable, line in (("parameter_kept.c", "x", 10), ("byval_kept.c", "s", 12)):
+        result = check_program(LIFETIMES / name, m32=True, timeout=TIMEOUT)
+        assert result.verdict == "unknown", result.reason
+        assert f"use of local '{variable}' outside its lifetime" in result.reason and f"{name}:{line}" in result.reason
+        memsafety = check_program(LIFETIMES / name, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
+        assert memsafety.verdict == "false" and memsafety.error.line == line, memsafety.reason
+    for prop in ("unreach-call", "valid-memsafety"):
+        used = check_program(LIFETIMES / "byval_used.c", m32=True, timeout=TIMEOUT, prop=prop)
+        assert used.verdict == "true", (prop, used.reason)
+
+
 HEAP_FAULTS = {
     "use_after_free": ("int *p = malloc(8); p[0] = 1; int k = __VERIFIER_nondet_int();\n"
                        "if (k == 3) free(p);\nint v = p[0];\nif (k != 3) free(p); return v;", 6),

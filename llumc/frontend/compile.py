@@ -64,7 +64,7 @@ from llumc.frontend.procedures import (BOUND_PREFIX, DEFAULT_RECURSION_DEPTH, IN
 SUMMARY_CHECK_PREFIX = "__llumc_summary_fails."
 from llumc.frontend.mainargs import ARGC_FUNCTION, ARGV_FUNCTION, ASSUME_FUNCTION, ENVP_FUNCTION, wrap_main
 from llumc.frontend.lifetimes import (LIFETIME_FUNCTIONS, LIFETIME_START, address_escapes, escapes,
-                             mark_compound_literals, mark_escaping_allocations,
+                             mark_compound_literals, mark_escaping_allocations, mark_escaping_parameters,
                              protect_escaping_locals,
                              protected_locals, release_contained_locals)
 from solvers.supervise import die_with_parent, prepare
@@ -462,7 +462,9 @@ def _aggregate_sizes(text: str) -> dict[str, int]:
     if not types:
         return {}
     _init_llvm()
-    module = llvm.parse_assembly(text)
+    # a context of its own: in one that holds `%struct.S` already this module's would be
+    # `%struct.S.0`, and the name would find the other module's type
+    module = llvm.parse_assembly(text, llvm.create_context())
     target_data = llvm.create_target_data(module.data_layout)
     pointer_bytes = 4 if re.search(r"-p:32|^target triple = \"i\d86", text, flags=re.M) else 8
     sizes = {}
@@ -471,6 +473,23 @@ def _aggregate_sizes(text: str) -> dict[str, int]:
         if size:
             sizes[ty] = size
     return sizes
+
+
+def _type_sizes_of(text: str) -> Callable[[str], int | None]:
+    """Byte size of a type of the module `text`, asked by its text (`%struct.S`, `[4 x i32]`);
+    the module is parsed on the first question only."""
+    parsed: list = []
+
+    def size_of(ty: str) -> int | None:
+        if not parsed:
+            _init_llvm()
+            module = llvm.parse_assembly(text, llvm.create_context())  # (see `_aggregate_sizes`)
+            pointer_bytes = 4 if re.search(r"-p:32|^target triple = \"i\d86", text, flags=re.M) else 8
+            parsed.append((module, llvm.create_target_data(module.data_layout), pointer_bytes))
+        module, target_data, pointer_bytes = parsed[0]
+        return _type_size(ty, module, target_data, pointer_bytes)
+
+    return size_of
 
 
 def _type_size(ty: str, module, target_data, pointer_bytes: int) -> int | None:
@@ -1128,9 +1147,31 @@ def _init_llvm() -> None:
         _llvm_ready = True
 
 
+# The LLVM context of the compile under way (`_own_llvm_context`): LLVM renames a named struct
+# type that its context already holds (`%struct.S` becomes `%struct.S.0` in the next module that
+# defines one), so in the global context a program's IR, and its encoding's symbol map, depended
+# on which programs the process had compiled before.
+_CONTEXT: "llvm.ContextRef | None" = None
+
+
+@contextmanager
+def _own_llvm_context():
+    global _CONTEXT
+    _init_llvm()
+    outer, _CONTEXT = _CONTEXT, llvm.create_context()
+    try:
+        yield
+    finally:
+        _CONTEXT = outer  # (each module holds its context: it is disposed with the last one)
+
+
+def _parse_in_context(text: str) -> "llvm.ModuleRef":
+    return llvm.parse_assembly(text, _CONTEXT if _CONTEXT is not None else llvm.create_context())
+
+
 def _parse(text: str, source: Path) -> "llvm.ModuleRef":
     try:
-        module = llvm.parse_assembly(text)
+        module = _parse_in_context(text)
         try:
             module.verify()
         except RuntimeError:
@@ -1150,7 +1191,7 @@ def _parse_upgrading_debug_info(text: str) -> "llvm.ModuleRef":
     turned off, so nothing is accepted or rejected differently."""
     llvm.set_option("", "-disable-auto-upgrade-debug-info=0")
     try:
-        return llvm.parse_assembly(text)
+        return _parse_in_context(text)
     finally:
         llvm.set_option("", "-disable-auto-upgrade-debug-info=1")
 
@@ -1720,6 +1761,7 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
     text = _rewrite_attributes(text)
     text = protect_escaping_locals(text)
     text = mark_escaping_allocations(text)
+    text = mark_escaping_parameters(text, _type_sizes_of(text))
     text = mark_compound_literals(text)
     text = _initialise_locals(text)
     if native_library_calls or not _OUTPUT_CALL.search(text):
@@ -1754,7 +1796,7 @@ def compile_c(
 
     Raises LlumcError for bad input (missing file, directory, clang diagnostic) and
     UnsupportedError (with `.category`) for constructs the encoder does not handle."""
-    with cyclic_gc_paused(), _function_spans_remembered():
+    with cyclic_gc_paused(), _function_spans_remembered(), _own_llvm_context():
         return _compile_c(path, m32=m32, clang=clang, checks=checks, wrapv=wrapv, columns=columns,
                           value_names=value_names, recursion_depth=recursion_depth, ir_transform=ir_transform,
                           call_stack=call_stack)
@@ -1992,7 +2034,7 @@ def _parse_rewritten(text: str) -> "llvm.ModuleRef":
     rewrite does not know: the recursion is unrolled instead). Not `_parse`: its second try
     makes LLVM abort the process on a broken module."""
     try:
-        module = llvm.parse_assembly(text)
+        module = _parse_in_context(text)
         module.verify()
     except RuntimeError as err:
         raise NotStackable(f"the rewritten module is invalid: {str(err).strip()[:200]}") from None
@@ -2090,7 +2132,7 @@ def _simplified_in_two_processes(prepared: str, original: str, source: Path
         if status != 0:
             return None
         try:
-            module.link_in(llvm.parse_bitcode(bitcode))
+            module.link_in(llvm.parse_bitcode(bitcode, module._context))  # (linked: one context)
         except RuntimeError:
             return None
         return module, reads_no_undef and later_reads_no_undef

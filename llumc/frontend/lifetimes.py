@@ -17,6 +17,7 @@ inliner's print and the second parse, where the front end has the text anyway.""
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from llumc.frontend.libcmodels import MODELLED_FUNCTIONS
 
@@ -211,6 +212,101 @@ def mark_escaping_allocations(text: str) -> str:
 
 _DBG = re.compile(r"!dbg !(\d+)")
 _DECLARED = re.compile(r"#dbg_declare\(ptr (" + _NAME + r"),")
+_BYVAL_PARAMETER = re.compile(r"ptr (?:noundef |nonnull |noalias )*byval\(([^)]+)\) (?:align (\d+) )?(" + _NAME + r")")
+_MEMCPY_DECLARATION = "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)"
+
+
+def mark_escaping_parameters(text: str, size_of: Callable[[str], int | None]) -> str:
+    """clang's text with the parameters whose address escapes, in functions other than main,
+    marked as locals are: alive from the function's entry to each return. Why: C ends a
+    parameter where its function returns, but clang marks no lifetime for it, and its memory
+    (the `%x.addr` alloca, a struct's copy) is hoisted into main's entry block by the inliner,
+    so it lived for the whole run: a pointer to it kept past the return read its last value
+    (a silent TRUE under valid-memsafety, and a wrong TRUE under unreach-call where natively the
+    next call reuses the stack slot). A struct passed `byval` (ILP32) has no alloca of the
+    callee's: it is copied into one here (`%__llumc_byval.N`, `size_of` its type's bytes),
+    which the body then uses; one whose size is unknown is left as it was."""
+    pieces, done, marked, copied = [], 0, False, 0
+    for start, end in _function_bodies(text):
+        body = text[start:end]
+        header, _, rest = body.partition("\n")
+        if " @main(" in header:
+            continue
+        marked_body, copied = _parameter_lifetimes(header, rest, copied, size_of)
+        if marked_body is None:
+            continue
+        pieces += [text[done:start], marked_body]
+        done = end
+        marked = True
+    if not marked:
+        return text
+    pieces.append(text[done:])
+    result = _without_speculative_loads("".join(pieces))
+    if copied and "\ndeclare void @llvm.memcpy.p0.p0.i64(" not in result:
+        result += "\n" + _MEMCPY_DECLARATION + "\n"
+    return result if f"declare void @{LIFETIME_START}(ptr)" in result else result + DECLARATIONS
+
+
+def _parameter_lifetimes(header: str, rest: str, copied: int, size_of: Callable[[str], int | None]
+                         ) -> tuple[str | None, int]:
+    """One function (its `define` line and the rest): the body with its escaping parameters
+    marked (None if none escapes), and the number of byval copies made so far."""
+    body = header + "\n" + rest
+    entry_end = body.find("\n\n")
+    entry = body if entry_end < 0 else body[:entry_end]
+    marked = {match.group(2) for match in _LLVM_MARKER.finditer(body)}
+    parameters = [name for name in _DECLARED.findall(entry)
+                  if name not in marked and _ALLOCA_NAME.search(entry) and
+                  re.search(r"^  " + re.escape(name) + r" = alloca ", entry, re.M)
+                  and _is_parameter(body, name) and _follow(body, name, merges=True)[0]]
+    byvals = [(ty, align or "1", name, size_of(ty)) for ty, align, name in _BYVAL_PARAMETER.findall(header)
+              if _follow(rest, name, merges=True)[0]]
+    byvals = [byval for byval in byvals if byval[3]]
+    if not parameters and not byvals:
+        return None, copied
+    allocas, starts, copies = [], [], []
+    for ty, align, name, size in byvals:
+        copied += 1
+        local = f"%__llumc_byval.{copied}"
+        rest = re.sub(re.escape(name) + r"(?![\w.$-])", local, rest)
+        allocas.append(f"  {local} = alloca {ty}, align {align}\n")
+        starts.append(f"  call void @{LIFETIME_START}(ptr {local})\n")
+        copies.append(f"  call void @llvm.memcpy.p0.p0.i64(ptr align {align} {local}, ptr align {align} {name}, "
+                      f"i64 {size}, i1 false)\n")
+        parameters.append(local)
+    starts += [f"  call void @{LIFETIME_START}(ptr {name})\n" for name in parameters if not name.startswith("%__llumc_byval.")]
+    body = header + "\n" + rest
+    # after the entry block's leading allocas (`_initialise_locals` reads that run)
+    position = body.find("\n") + 1
+    while True:
+        line_end = body.find("\n", position)
+        line = body[position:line_end]
+        if not (line.endswith(":") or " = alloca " in line or line.strip() == "" or line.lstrip().startswith(";")):
+            break
+        position = line_end + 1
+    body = body[:position] + "".join(allocas + starts + copies) + body[position:]
+    ends = "".join(f"  call void @{LIFETIME_END}(ptr {name})\n" for name in parameters)
+    return _RETURN.sub(lambda match: ends + match.group(0), body), copied
+
+
+def _is_parameter(body: str, name: str) -> bool:
+    """Whether the alloca `name` holds a parameter: the argument is stored into it in the entry
+    block (`store i32 %x, ptr %x.addr`, or a coerced struct's parts), clang's only use of an
+    unmarked, declared local."""
+    header = body.split("\n", 1)[0]
+    arguments = set(re.findall(r"(" + _NAME + r")(?=[,)])", header))
+    entry_end = body.find("\n\n")
+    entry = body if entry_end < 0 else body[:entry_end]
+    for store in re.finditer(r"^\s+store (?:volatile )?\S+ (" + _NAME + r"), ptr (" + _NAME + r")", entry, re.M):
+        if store.group(1) in arguments:
+            target = store.group(2)
+            if target == name:
+                return True
+            gep = re.search(r"^  " + re.escape(target) + r" = getelementptr [^\n]*?ptr " + re.escape(name) + r"(?![\w.$-])",
+                            entry, re.M)
+            if gep:
+                return True
+    return False
 
 
 def _unmarked_temporaries(body: str) -> list[str]:
