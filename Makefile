@@ -27,9 +27,10 @@ demo: $(STAMP) ## llumc check examples/appendix.c: FALSE with a replayed counter
 
 # pytest exits 5 when it collected no test: that is a failure here, not a pass. On every core
 # (pytest-xdist): the checks' engines leave cores idle while they encode, compile and replay,
-# so two workers on two cores take 19.5 min where one took 29 (2026-11-27).
+# so two workers on two cores take about 19 min where one took 29 (2026-11-27); worksteal:
+# a worker that runs out takes tests queued for the other, so no slow test ends the run alone.
 test: $(STAMP) ## run the test suite (pytest)
-	@$(PY) -m pytest -q -n auto; rc=$$?; \
+	@$(PY) -m pytest -q -n auto --dist worksteal; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
 

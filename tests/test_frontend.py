@@ -93,6 +93,18 @@ def test_uninitialised_struct_and_array_stay_nondeterministic():
     assert sum(name.startswith("__llumc_uninit_") for name in callees(result)) == 2
 
 
+def test_a_byte_written_into_an_int_reads_no_undef():
+    """SROA inserts the byte into the int's slices from `and i32 undef, C`, and the next mask
+    clears every bit taken from the undef (`_masked_away`): no value read before a write, so
+    the program is encoded (it was `value read before any write`), and the error that needs
+    the byte is unreachable while the one that needs the low bits is found and replayed."""
+    from llumc.check.portfolio import check_program
+
+    result = check_program(PROGRAMS / "fe_byte_into_int.c", m32=True, timeout=60)
+    assert result.verdict == "false" and result.error.line == 12, result.reason
+    assert result.confirmation.startswith("replayed: reach_error called at fe_byte_into_int.c:12")
+
+
 @pytest.mark.parametrize("m32, width", [(False, 64), (True, 32)])
 def test_data_model_sets_the_width_of_long(m32, width):
     result = compile_c(PROGRAMS / "fe_data_model.c", m32=m32)

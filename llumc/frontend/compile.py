@@ -1402,6 +1402,40 @@ def _undef_read(line: str) -> list[str] | None:
     return []
 
 
+_UNDEF_MASK = re.compile(r"^  (%[\w.$-]+) = and (i\d+) (?:undef|poison), (-?\d+)(?:, !dbg !\d+)?$")
+_OR_LINE = re.compile(r"^  (%[\w.$-]+) = or (?:disjoint )?i\d+ (%[\w.$-]+), (%[\w.$-]+)(?:, !dbg !\d+)?$")
+_AND_CONSTANT = re.compile(r"^  %[\w.$-]+ = and i\d+ (%[\w.$-]+), (-?\d+)(?:, !dbg !\d+)?$")
+
+
+def _masked_away(function: str, line: str) -> bool:
+    """Whether `line` is SROA's insertion into an integer slice whose other bits it took as
+    undefined, every one of which a later mask clears: `%m = and i32 undef, C`, used once, by
+    `%o = or i32 %m, %x`, whose every use is `and i32 %o, D` with C & D == 0 (a byte written
+    into an int through a `char *`, then the rest of it: no bit of the result depends on the
+    undef, so nothing is read before a write)."""
+    mask = _UNDEF_MASK.match(line)
+    if not mask:
+        return False
+    name, width, kept = mask.group(1), int(mask.group(2)[1:]), int(mask.group(3))
+    uses = [use for use in _lines_using(function, name) if use != line]
+    merge = _OR_LINE.match(uses[0]) if len(uses) == 1 else None
+    if not merge or name not in (merge.group(2), merge.group(3)):
+        return False
+    later = [use for use in _lines_using(function, merge.group(1)) if use != uses[0]]
+    return bool(later) and all((masked := _AND_CONSTANT.match(use)) and masked.group(1) == merge.group(1)
+                               and kept & int(masked.group(2)) & ((1 << width) - 1) == 0 for use in later)
+
+
+def _lines_using(function: str, name: str) -> list[str]:
+    """The lines of `function` where the value `name` occurs whole (its definition too)."""
+    found: dict[int, str] = {}
+    for match in re.finditer(re.escape(name) + r"(?![\w.$-])", function):
+        begin = function.rfind("\n", 0, match.start()) + 1
+        end = function.find("\n", match.start())
+        found.setdefault(begin, function[begin:end if end >= 0 else len(function)])
+    return list(found.values())
+
+
 def _check_no_undef(text: str, source: Path) -> None:
     """Right after SROA, before simplifycfg can choose a branch direction on it: an `undef`
     operand is memory read before any write that the nondet initialisation did not cover
@@ -1412,7 +1446,7 @@ def _check_no_undef(text: str, source: Path) -> None:
         return
     for name, (start, end) in _function_spans(text).items():
         function = text[start:end]
-        if all(_undef_read(line) is None for line in _lines_with_undef(function)):
+        if all(_undef_read(line) is None or _masked_away(function, line) for line in _lines_with_undef(function)):
             continue  # the block walk below is only needed to excuse unreachable reads
         blocks: dict[str, list[str]] = {}
         order: list[str] = []
@@ -1441,7 +1475,8 @@ def _check_no_undef(text: str, source: Path) -> None:
                 continue
             for line in blocks[block]:
                 sources = _undef_read(line)
-                if sources is None or (sources and not any(pred in reachable for pred in sources)):
+                if sources is None or (sources and not any(pred in reachable for pred in sources)) \
+                        or _masked_away(function, line):
                     continue
                 debug = DebugInfo.from_module_text(text)
                 raise _unsupported("undef", "value read before any write (uninitialised memory)",
@@ -1646,7 +1681,8 @@ def _check_supported(text: str, source: Path, debug: DebugInfo) -> None:
         if opcode in _MEMORY_OPS:
             raise _unsupported("memory", f"{opcode} (memory access)", _located(source, debug, line))
         if opcode == "freeze" or (("undef" in code or "poison" in code)
-                                  and re.search(r"\b(undef|poison)\b", re.sub(r"%\S+", "", code))):
+                                  and re.search(r"\b(undef|poison)\b", re.sub(r"%\S+", "", code))
+                                  and not _masked_away(text[start:end], line)):  # (an input: its bits unused)
             raise _unsupported("undef", "undefined value (uninitialised memory)",
                                _located(source, debug, line))
 
