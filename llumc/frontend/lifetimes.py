@@ -256,8 +256,7 @@ def _parameter_lifetimes(header: str, rest: str, copied: int, size_of: Callable[
     entry = body if entry_end < 0 else body[:entry_end]
     marked = {match.group(2) for match in _LLVM_MARKER.finditer(body)}
     parameters = [name for name in _DECLARED.findall(entry)
-                  if name not in marked and _ALLOCA_NAME.search(entry) and
-                  re.search(r"^  " + re.escape(name) + r" = alloca ", entry, re.M)
+                  if name not in marked and re.search(r"^  " + re.escape(name) + r" = alloca ", entry, re.M)
                   and _is_parameter(body, name) and _follow(body, name, merges=True)[0]]
     byvals = [(ty, align or "1", name, size_of(ty)) for ty, align, name in _BYVAL_PARAMETER.findall(header)
               if _follow(rest, name, merges=True)[0]]
@@ -337,7 +336,7 @@ def _block_scope_facts(body: str, blocks) -> list[tuple[int | None, int | None, 
     return facts
 
 
-def mark_compound_literals(text: str, scopes_of=None) -> str:
+def mark_compound_literals(text: str) -> str:
     """clang's text with each unmarked temporary whose address escapes (a compound literal
     `(int[]){1, 2}` kept in a pointer, above all) marked as a local is: LIFETIME_START before
     its first use, LIFETIME_END where control leaves the C block it was made in (at the head
@@ -382,8 +381,8 @@ def _mark_block_lifetimes(body: str, names: list[str], scopes, is_main: bool) ->
         uses = [start for start, line in _uses(body, name)
                 if not _ALLOCA_LINE.match(line) and "#dbg_" not in line]
         first = next((start for start in uses if _DBG.search(body, start, body.find("\n", start))), None)
-        if first is None:
-            continue
+        if first is None or " = phi " in body[uses[0]:body.find("\n", uses[0])]:
+            continue  # (no marker can go before a phi: such a temporary keeps the function's lifetime)
         location = int(_DBG.search(body, first, body.find("\n", first)).group(1))
         scope = scopes.scope_of_location.get(location)
         if scope is None:
