@@ -102,15 +102,9 @@ class FaultSite:
     # an allocation site in a loop ran more often than its pool has objects: the allocation
     # bound (llumc.encoding.memory.HeapPool), an outcome of its own (`llumc.check` enlarges the pools)
     bound: bool = False
-
-    @property
-    def subproperty(self) -> str:
-        """The part of valid-memsafety violated: a leak valid-memtrack, an invalid or double
-        free valid-free, any other access valid-deref."""
-        if self.leak:
-            return "valid-memtrack"
-        return "valid-free" if self.description.endswith("free") or self.description.endswith("(free)") \
-            else "valid-deref"
+    # the part of valid-memsafety violated: a leak valid-memtrack, an invalid or double free
+    # valid-free, any other access valid-deref
+    subproperty: str = "valid-deref"
 
 
 def memory_objects(encoded: EncodeResult) -> list:
@@ -130,18 +124,19 @@ def memory_fault(encoded: EncodeResult, trace: list[list[int]]) -> FaultSite | N
     for fault in faults:
         if evaluate(fault.cond, leaves, cache):
             if fault.leak:
-                return FaultSite(fault.line, fault.access, leak=True)
+                return FaultSite(fault.line, fault.access, leak=True, subproperty="valid-memtrack")
             if fault.bound:
                 return FaultSite(fault.line, fault.access, bound=True)
             for what, outside in fault.unmodelled:
                 if evaluate(outside, leaves, cache):
                     return FaultSite(fault.line, what, undecided=True)
+            part = "valid-free" if fault.access == "free" else "valid-deref"
             if evaluate(fault.null, leaves, cache):
-                return FaultSite(fault.line, f"NULL dereference ({fault.access})")
+                return FaultSite(fault.line, f"NULL dereference ({fault.access})", subproperty=part)
             for what, dead in fault.dead:
                 if evaluate(dead, leaves, cache):
-                    return FaultSite(fault.line, f"{what} ({fault.access})")
-            return FaultSite(fault.line, f"out-of-bounds or invalid {fault.access}")
+                    return FaultSite(fault.line, f"{what} ({fault.access})", subproperty=part)
+            return FaultSite(fault.line, f"out-of-bounds or invalid {fault.access}", subproperty=part)
     return None
 
 
@@ -446,12 +441,7 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
             # the replay saw the fault's line
             line = fault.line if fault.line is not None or not replayed.confirmed else replayed.line
             result.error = ErrorSite("memory", line, fault.description, subproperty=fault.subproperty)
-            if replayed.confirmed:
-                result.verdict = "false"
-                result.confirmation = f"replayed: {replayed.observed}"
-            else:
-                result.reason = f"counterexample not confirmed: {fault.description} at {where}; natively: {replayed.observed}"
-            return result
+            return _settled(result, replayed, f"counterexample not confirmed: {fault.description} at {where}; natively")
         # undefined behaviour before the property's error: the program's answer is not defined
         result.reason = f"invalid memory access (undefined behaviour): {fault.description} at {where}"
         result.error = ErrorSite("memory", fault.line, fault.description)
@@ -497,6 +487,17 @@ def confirm_counterexample(encoded: EncodeResult, trace: list[list[int]], source
     return result
 
 
+def _settled(result: CheckResult, replayed, unconfirmed: str) -> CheckResult:
+    """`result` FALSE where the native run showed the violation (`replayed: ...`), else
+    UNKNOWN with `unconfirmed`, then what the native run did instead."""
+    if replayed.confirmed:
+        result.verdict = "false"
+        result.confirmation = f"replayed: {replayed.observed}"
+    else:
+        result.reason = f"{unconfirmed}: {replayed.observed}"
+    return result
+
+
 def _leak_replayed(source: Path, inputs: list[InputValue], result: CheckResult, fault: "FaultSite", where: str,
                    *, m32: bool, clang: str | None, timeout: float, uninit_values, heap_reuse,
                    arguments: list[bytes] | None, progress: Progress | None) -> CheckResult:
@@ -513,12 +514,7 @@ def _leak_replayed(source: Path, inputs: list[InputValue], result: CheckResult, 
     replayed = replay(source, [i.value for i in inputs], ReplayExpectation(kind=LEAK_KIND, line=None),
                       m32=m32, clang=clang, timeout=timeout, uninit_values=uninit_values,
                       heap_reuse=heap_reuse or [], arguments=arguments)
-    if replayed.confirmed:
-        result.verdict = "false"
-        result.confirmation = f"replayed: {replayed.observed}"
-    else:
-        result.reason = f"possible {fault.description} at {where}: not confirmed natively: {replayed.observed}"
-    return result
+    return _settled(result, replayed, f"possible {fault.description} at {where}: not confirmed natively")
 
 
 def _outcome_of_its_own(encoded: EncodeResult, site: ErrorSite, source: Path, result: CheckResult,
@@ -546,9 +542,4 @@ def _outcome_of_its_own(encoded: EncodeResult, site: ErrorSite, source: Path, re
                       timeout=timeout, uninit_values=uninit_values)
     result.error = ErrorSite("memory", site.line if site.line is not None else replayed.line,
                              f"invalid function pointer: {site.description}", site.column, subproperty="valid-deref")
-    if replayed.confirmed:
-        result.verdict = "false"
-        result.confirmation = f"replayed: {replayed.observed}"
-    else:
-        result.reason = f"counterexample not confirmed: {site.description} at {where}; natively: {replayed.observed}"
-    return result
+    return _settled(result, replayed, f"counterexample not confirmed: {site.description} at {where}; natively")

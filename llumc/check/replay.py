@@ -627,6 +627,12 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
     if event.what in ("bad-values", "no-values", "garbled"):
         return ReplayResult(False, f"harness failure: {run.report.splitlines()[0][:200]}", None, consumed)
 
+    if event.what == "leak":  # (no line: it happens where main returns)
+        observed = (f"memory leak: the block of heap allocation #{event.allocation + 1} of the run is "
+                    f"reached by no pointer when main returns")
+        if consumed > recorded:
+            observed += f" ({consumed - recorded} nondet values past the trace's, each 0)"
+        return ReplayResult(expect.kind == LEAK_KIND, observed, None, consumed)
     table = _LineTable(binary, source)
     if table.position_independent:
         return ReplayResult(False, "cannot map addresses to lines: position-independent binary",
@@ -642,12 +648,6 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
     line = locations[0].line if locations else None
     where = _describe(locations)
 
-    if event.what == "leak":
-        observed = (f"memory leak: the block of heap allocation #{event.allocation + 1} of the run is "
-                    f"reached by no pointer when main returns")
-        if consumed > recorded:
-            observed += f" ({consumed - recorded} nondet values past the trace's, each 0)"
-        return ReplayResult(expect.kind == LEAK_KIND, observed, None, consumed)
     if event.what == "error-call":
         observed, matches_kind = f"{event.name} called{where}", expect.kind in UNREACH_KINDS
     elif event.what == "assert":

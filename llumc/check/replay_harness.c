@@ -425,14 +425,10 @@ static void check_leaks(void) {
         long block = reached_pending[--reached_count];
         reach_from((const unsigned char *)block_start[block], block_end[block] - block_start[block]);
     }
-    for (long k = 0; k < heap_allocations; k++) {
+    /* from the latest allocation: the first one met of a reused block is the one holding it */
+    for (long k = heap_allocations - 1; k >= 0; k--) {
         long block = heap_block_of[k];
         if (!block_live[block] || block_reached[block]) continue;
-        /* the allocation that holds the block now (a reused block: the latest) */
-        long latest = k;
-        for (long later = k + 1; later < heap_allocations; later++)
-            if (heap_block_of[later] == block) latest = later;
-        if (latest != k) continue;
         put_text("leak");
         put_int(k);
         put_int(*consumed);

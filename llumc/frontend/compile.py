@@ -38,7 +38,7 @@ import sys
 import tempfile
 import threading
 from collections import Counter
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -451,39 +451,25 @@ _AGGREGATE_ALLOCA = re.compile(r"^  %[\w.$\"-]+ = alloca (%[\w.$\"-]+|\[[^\]]*\]
 MAX_UNINIT_BITS = 1 << 16
 
 
-def _aggregate_sizes(text: str) -> dict[str, int]:
+def _aggregate_sizes(text: str, size_of: Callable[[str], int | None]) -> dict[str, int]:
     """Byte size of each struct/array type allocated in the module (from its data layout):
     an uninitialised aggregate gets one nondet integer of that size, which SROA splits."""
-    types = set()
-    for line in _lines_containing(text, " = alloca "):
-        match = _AGGREGATE_ALLOCA.match(line)
-        if match:
-            types.add(match.group(1))
-    if not types:
-        return {}
-    _init_llvm()
-    # a context of its own: in one that holds `%struct.S` already this module's would be
-    # `%struct.S.0`, and the name would find the other module's type
-    module = llvm.parse_assembly(text, llvm.create_context())
-    target_data = llvm.create_target_data(module.data_layout)
-    pointer_bytes = 4 if re.search(r"-p:32|^target triple = \"i\d86", text, flags=re.M) else 8
-    sizes = {}
-    for ty in types:
-        size = _type_size(ty, module, target_data, pointer_bytes)
-        if size:
-            sizes[ty] = size
-    return sizes
+    types = {match.group(1) for match in map(_AGGREGATE_ALLOCA.match, _lines_containing(text, " = alloca "))
+             if match}
+    return {ty: size for ty in types if (size := size_of(ty))}
 
 
 def _type_sizes_of(text: str) -> Callable[[str], int | None]:
     """Byte size of a type of the module `text`, asked by its text (`%struct.S`, `[4 x i32]`);
-    the module is parsed on the first question only."""
+    the module is parsed on the first question only, in an LLVM context of its own (in one that
+    holds `%struct.S` already this module's would be `%struct.S.0`, and the name would find the
+    other module's type)."""
     parsed: list = []
 
     def size_of(ty: str) -> int | None:
         if not parsed:
             _init_llvm()
-            module = llvm.parse_assembly(text, llvm.create_context())  # (see `_aggregate_sizes`)
+            module = llvm.parse_assembly(text, llvm.create_context())
             pointer_bytes = 4 if re.search(r"-p:32|^target triple = \"i\d86", text, flags=re.M) else 8
             parsed.append((module, llvm.create_target_data(module.data_layout), pointer_bytes))
         module, target_data, pointer_bytes = parsed[0]
@@ -530,7 +516,7 @@ def _lines_containing(text: str, word: str, start: int = 0, end: int | None = No
     return lines
 
 
-def _initialise_locals(text: str) -> str:
+def _initialise_locals(text: str, size_of: Callable[[str], int | None]) -> str:
     """Every scalar local starts from `call iN @__llumc_uninit_iN()` (a fresh nondet value).
 
     Why: SROA turns a read of a never-written alloca into `undef`, and simplifycfg may then
@@ -546,7 +532,7 @@ def _initialise_locals(text: str) -> str:
     found by str.find (a split of the whole text took a second on RERS programs)."""
     parameters = {match.group(1) for match in map(_PARAMETER_VARIABLE.match, _lines_containing(
         text, " = !DILocalVariable(", metadata_start(text))) if match}
-    aggregate_bytes = _aggregate_sizes(text)
+    aggregate_bytes = _aggregate_sizes(text, size_of)
     widths: set[int] = set()
     fresh = 0
     in_memory = False
@@ -1797,9 +1783,11 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
     text = _rewrite_attributes(text)
     text = protect_escaping_locals(text)
     text = mark_escaping_allocations(text)
-    text = mark_escaping_parameters(text, _type_sizes_of(text))
+    # (one parse for the sizes: the markings add no type)
+    size_of = _type_sizes_of(text)
+    text = mark_escaping_parameters(text, size_of)
     text = mark_compound_literals(text)
-    text = _initialise_locals(text)
+    text = _initialise_locals(text, size_of)
     if native_library_calls or not _OUTPUT_CALL.search(text):
         return text, calls
     return drop_output_calls(text), calls

@@ -17,8 +17,9 @@ inliner's print and the second parse, where the front end has the text anyway.""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
+from llumc.frontend.cfg import split_type
 from llumc.frontend.libcmodels import MODELLED_FUNCTIONS
 
 LIFETIME_START = "__llumc_lifetime_start"
@@ -185,25 +186,39 @@ def mark_escaping_allocations(text: str) -> str:
     save/restore it puts around a dynamic one, and the block would live for the whole run,
     although it ends where its function returns (a pointer to it returned and read was a
     silent TRUE under valid-memsafety). Only where its address escapes (`_follow`)."""
-    pieces, done, marked = [], 0, False
-    for start, end in _function_bodies(text):
-        body = text[start:end]
-        if body.startswith("define") and " @main(" in body.split("\n", 1)[0]:
-            continue
+    def mark(body: str) -> str | None:
+        if _is_main(body):
+            return None
         entry_end = body.find("\n\n")
         entry = body if entry_end < 0 else body[:entry_end]
         names = [name for name in _COUNTED_ALLOCA.findall(entry) if _follow(body, name, merges=True)[0]]
         if not names:
-            continue
+            return None
         for name in names:
             line = re.search(r"^  " + re.escape(name) + r" = alloca [^\n]*\n", body, re.M)
             body = body[:line.end()] + f"  call void @{LIFETIME_START}(ptr {name})\n" + body[line.end():]
         ends = "".join(f"  call void @{LIFETIME_END}(ptr {name})\n" for name in names)
-        body = _RETURN.sub(lambda match: ends + match.group(0), body)
-        pieces += [text[done:start], body]
+        return _RETURN.sub(lambda match: ends + match.group(0), body)
+
+    return _marked_functions(text, mark)
+
+
+def _is_main(body: str) -> bool:
+    return " @main(" in body.split("\n", 1)[0]
+
+
+def _marked_functions(text: str, mark: Callable[[str], "str | None"]) -> str:
+    """`text` with each function's body replaced by `mark(body)` where that is not None, and
+    what the markers need: the functions' `sanitize_address` (`_without_speculative_loads`) and
+    the marker functions' declarations; unchanged where no body changed."""
+    pieces, done = [], 0
+    for start, end in _function_bodies(text):
+        marked = mark(text[start:end])
+        if marked is None:
+            continue
+        pieces += [text[done:start], marked]
         done = end
-        marked = True
-    if not marked:
+    if not pieces:
         return text
     pieces.append(text[done:])
     result = _without_speculative_loads("".join(pieces))
@@ -226,25 +241,19 @@ def mark_escaping_parameters(text: str, size_of: Callable[[str], int | None]) ->
     next call reuses the stack slot). A struct passed `byval` (ILP32) has no alloca of the
     callee's: it is copied into one here (`%__llumc_byval.N`, `size_of` its type's bytes),
     which the body then uses; one whose size is unknown is left as it was."""
-    pieces, done, marked, copied = [], 0, False, 0
-    for start, end in _function_bodies(text):
-        body = text[start:end]
+    copied = [0]  # byval copies made so far: their numbers
+
+    def mark(body: str) -> str | None:
+        if _is_main(body):
+            return None
         header, _, rest = body.partition("\n")
-        if " @main(" in header:
-            continue
-        marked_body, copied = _parameter_lifetimes(header, rest, copied, size_of)
-        if marked_body is None:
-            continue
-        pieces += [text[done:start], marked_body]
-        done = end
-        marked = True
-    if not marked:
-        return text
-    pieces.append(text[done:])
-    result = _without_speculative_loads("".join(pieces))
-    if copied and "\ndeclare void @llvm.memcpy.p0.p0.i64(" not in result:
+        marked, copied[0] = _parameter_lifetimes(header, rest, copied[0], size_of)
+        return marked
+
+    result = _marked_functions(text, mark)
+    if copied[0] and "\ndeclare void @llvm.memcpy.p0.p0.i64(" not in result:
         result += "\n" + _MEMCPY_DECLARATION + "\n"
-    return result if f"declare void @{LIFETIME_START}(ptr)" in result else result + DECLARATIONS
+    return result
 
 
 def _parameter_lifetimes(header: str, rest: str, copied: int, size_of: Callable[[str], int | None]
@@ -346,28 +355,19 @@ def mark_compound_literals(text: str) -> str:
     alloca lies in the entry block, so it lived for the whole run here: a read through a
     pointer kept past the block was a silent TRUE under valid-memsafety (CBMC: dead object).
     A temporary with no located use keeps the function's lifetime (as before)."""
-    scopes = None
-    pieces, done, marked = [], 0, False
-    for start, end in _function_bodies(text):
-        body = text[start:end]
+    scopes = []  # (read once, from the first function that needs them)
+
+    def mark(body: str) -> str | None:
         names = [name for name in _unmarked_temporaries(body) if _follow(body, name, merges=True)[0]]
         if not names:
-            continue
-        if scopes is None:
+            return None
+        if not scopes:
             from llumc.frontend.debuginfo import LexicalScopes
-            scopes = LexicalScopes.of(text)
-        is_main = " @main(" in body.split("\n", 1)[0]
-        marked_body = _mark_block_lifetimes(body, names, scopes, is_main)
-        if marked_body == body:
-            continue
-        pieces += [text[done:start], marked_body]
-        done = end
-        marked = True
-    if not marked:
-        return text
-    pieces.append(text[done:])
-    result = _without_speculative_loads("".join(pieces))
-    return result if f"declare void @{LIFETIME_START}(ptr)" in result else result + DECLARATIONS
+            scopes.append(LexicalScopes.of(text))
+        marked = _mark_block_lifetimes(body, names, scopes[0], _is_main(body))
+        return None if marked == body else marked
+
+    return _marked_functions(text, mark)
 
 
 def _mark_block_lifetimes(body: str, names: list[str], scopes, is_main: bool) -> str:
@@ -682,25 +682,6 @@ _GLOBAL_DEFINITION = re.compile(r"^(@[\w.$-]+|@\"[^\"]*\") = ((?:[a-z_]+(?:\([^)
 _DECLARATION_WORDS = {"external", "extern_weak"}
 
 
-def _leading_type(text: str) -> str | None:
-    """The type at the start of a global's `TYPE initializer, align N` (brackets balanced)."""
-    if not text:
-        return None
-    if text[0] not in "[{<":
-        match = re.match(r"(ptr(?: addrspace\(\d+\))?|i\d+|half|bfloat|float|double|x86_fp80|fp128|%[\w.$-]+|%\"[^\"]*\")"
-                         r"(?=[ ,]|$)", text)
-        return match.group(1) if match else None
-    depth = 0
-    for position, character in enumerate(text):
-        if character in "[{<":
-            depth += 1
-        elif character in "]}>":
-            depth -= 1
-            if depth == 0:
-                return text[:position + 1]
-    return None
-
-
 def with_leak_roots(text: str) -> str | None:
     """The replay's text for valid-memtrack (llumc.check.replay, kind "leak"): `main` renamed
     `__llumc_replay_main`, which the harness's weak main calls before it looks for leaks, and
@@ -712,8 +693,8 @@ def with_leak_roots(text: str) -> str | None:
         name, words, kind, rest = match.groups()
         if kind == "constant" or _DECLARATION_WORDS & set(words.split()) or name.startswith(("@llvm.", "@__llumc")):
             continue
-        ty = _leading_type(rest)
-        if ty is None:
+        ty = split_type(rest)[0]
+        if not ty or (ty[0] in "[{<") != (ty[-1] in "]}>"):  # (brackets not closed)
             return None
         roots.append(f"{{ ptr, i64 }} {{ ptr {name}, i64 ptrtoint (ptr getelementptr ({ty}, ptr null, i32 1) to i64) }}")
     renamed = re.sub(r"@main(?=[(,) ]|$)", "@__llumc_replay_main", text, flags=re.M)
