@@ -3,6 +3,8 @@ inductive with fresh SAT calls. A failed check is an internal error, never a ver
 
 from __future__ import annotations
 
+import time
+
 from pysat.solvers import Solver
 
 from solvers.transys import Clause, TransitionSystem
@@ -10,6 +12,24 @@ from solvers.transys import Clause, TransitionSystem
 
 class CheckFailed(RuntimeError):
     """An engine produced a path or an invariant that does not hold: a bug in that engine."""
+
+
+class CheckTimeout(Exception):
+    """The deadline passed before the check could decide (not a failure: nothing was shown)."""
+
+
+def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool:
+    """`s.solve(assumptions)`, in conflict-budget slices when a deadline is given (CaDiCaL
+    holds the GIL, so no timer could interrupt it); CheckTimeout once the deadline passes."""
+    if deadline is None:
+        return s.solve(assumptions=assumptions)
+    while True:
+        if time.monotonic() >= deadline:
+            raise CheckTimeout()
+        s.conf_budget(1000)
+        answer = s.solve_limited(assumptions=assumptions)
+        if answer is not None:
+            return answer
 
 
 def _satisfied(clause: Clause, value: dict[int, bool]) -> bool:
@@ -216,7 +236,7 @@ def _different(a: int, b: int, n: int, compare: list[int], first_free: int) -> t
 
 
 def _unsat_over_different_states(clauses: list[Clause], copies: int, n: int, compare: list[int],
-                                 first_free: int, solver_name: str) -> bool:
+                                 first_free: int, solver_name: str, deadline: float | None = None) -> bool:
     """Whether `clauses` (copies 0..copies−1 of 1..n) have no model in which the copies differ
     pairwise on `compare`.
 
@@ -239,7 +259,7 @@ def _unsat_over_different_states(clauses: list[Clause], copies: int, n: int, com
         all_pairs = copies * (copies - 1) // 2
         if all_pairs * max(1, len(compare)) <= EAGER_DISTINCT_LIMIT:
             constrain([(a, b) for b in range(copies) for a in range(b)])
-        while s.solve():
+        while solve_until(s, [], deadline):
             value = set(s.get_model() or [])
             last: dict[tuple[bool, ...], int] = {}
             equal: list[tuple[int, int]] = []
@@ -257,7 +277,7 @@ def _unsat_over_different_states(clauses: list[Clause], copies: int, n: int, com
         return True
 
 
-def _check_no_goal_below(ts: TransitionSystem, k: int, solver: str) -> None:
+def _check_no_goal_below(ts: TransitionSystem, k: int, solver: str, deadline: float | None = None) -> None:
     """No path from I reaches G within 0..k−1 steps: one fresh solver, extended a step at a time,
     asked at each depth j for G in copy j under a literal of its own (then switched off for
     good). One call over all k copies with G in some of them was slower: c.aig of the shared
@@ -275,21 +295,22 @@ def _check_no_goal_below(ts: TransitionSystem, k: int, solver: str) -> None:
             goal_at = k * n + 1 + j  # beyond every copy
             for clause in _shift(ts.goal, j * n):
                 s.add_clause(clause + [-goal_at])
-            if s.solve(assumptions=[goal_at]):
+            if solve_until(s, [goal_at], deadline):
                 raise CheckFailed(f"base case fails: a path from I reaches G in {j} steps (k = {k})")
             s.add_clause([-goal_at])
 
 
-def check_forward(ts: TransitionSystem, k: int, solver: str = "cadical195") -> None:
+def check_forward(ts: TransitionSystem, k: int, solver: str = "cadical195", deadline: float | None = None) -> None:
     """The forward condition at k: no path from I reaches G within 0..k−1 steps, and no path
     from I has k steps over pairwise different states (`distinct_vars`). Then G is unreachable:
-    a shortest path to G is simple, so its first k steps would be such a path."""
+    a shortest path to G is simple, so its first k steps would be such a path. `deadline`
+    (time.monotonic()): CheckTimeout once it passes."""
     if not isinstance(k, int) or k < 0:
         raise CheckFailed(f"forward condition without a valid k ({k!r})")
-    _check_no_goal_below(ts, k, solver)
+    _check_no_goal_below(ts, k, solver, deadline)
     n = ts.n
     clauses = list(ts.init) + _unrolled(ts, k + 1)
-    if not _unsat_over_different_states(clauses, k + 1, n, distinct_vars(ts), (k + 1) * n + 1, solver):
+    if not _unsat_over_different_states(clauses, k + 1, n, distinct_vars(ts), (k + 1) * n + 1, solver, deadline):
         raise CheckFailed(f"forward condition fails: a path from I has {k} steps over pairwise different states")
 
 

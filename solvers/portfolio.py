@@ -7,12 +7,13 @@ would run the engines one after another.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue as queue_module
 import signal
 import time
-from typing import Callable
+from typing import Callable, Iterator
 
 from solvers.result import SolveResult
 from solvers.supervise import die_with_parent, prepare
@@ -174,6 +175,23 @@ class Portfolio:
                 proc.kill()
                 proc.join()
         self.pending.discard(label)
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """The running members stopped (SIGSTOP) while the caller works, continued (SIGCONT)
+        however that ends: for a proof check that will most likely end the run, which on two
+        cores beside three members took twice as long. Their deadlines run on meanwhile. A
+        stopped member still dies by SIGKILL with its parent."""
+        stopped = [proc for label, proc in self.procs.items() if label in self.pending and proc.is_alive()]
+        for proc in stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            for proc in stopped:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(proc.pid, signal.SIGCONT)
 
     def stop(self) -> None:
         for proc in self.procs.values():

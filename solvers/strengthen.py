@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from pysat.solvers import Solver
 
-from solvers.check import CheckFailed
+from solvers.check import CheckFailed, CheckTimeout, solve_until
 from solvers.transys import Clause, TransitionSystem
 
 DEFAULT_SOLVER = "cadical195"
@@ -186,19 +186,9 @@ def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVE
     return result
 
 
-class CheckTimeout(Exception):
-    """The deadline passed before the check could decide (not a failure: nothing was shown)."""
-
-
 def _unsat(clauses: list[Clause], solver: str, deadline: float | None) -> bool:
     with Solver(name=solver, bootstrap_with=clauses) as s:
-        while True:
-            if deadline is not None and time.monotonic() >= deadline:
-                raise CheckTimeout()
-            s.conf_budget(1000)
-            answer = s.solve_limited()
-            if answer is not None:
-                return not answer
+        return not solve_until(s, [], deadline)
 
 
 def check_lemmas(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int], *, solver: str = DEFAULT_SOLVER,

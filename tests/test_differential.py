@@ -43,7 +43,7 @@ from test_loop_programs import build_native, invariant_violations, run_native_pr
 # llumc raises the recursion limit while hypothesis runs the test; hypothesis warns about it
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
-EXAMPLES = int(os.environ.get("LLUMC_DIFF_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("LLUMC_DIFF_EXAMPLES", "24"))
 TIMEOUT = float(os.environ.get("LLUMC_DIFF_TIMEOUT", "5"))
 KEEP = os.environ.get("LLUMC_DIFF_KEEP")
 

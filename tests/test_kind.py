@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 
 from solvers.api import solve, verify
 from solvers.bmc import bmc
-from solvers.check import CheckFailed, check_k_induction, distinct_vars
+from solvers.check import CheckFailed, CheckTimeout, check_forward, check_k_induction, distinct_vars
 from solvers.dimspec import format_dimspec
 from solvers.kind import goal_definitions, kind
 from solvers.portfolio import Portfolio, portfolio
@@ -153,6 +154,37 @@ def test_forward_condition_proves_a_300_iteration_loop():
     reached = stopping_counter(bits=9, stop=300, goal=200)
     with pytest.raises(CheckFailed, match="base case fails"):
         verify(reached, result)
+
+
+def test_forward_condition_check_stops_at_its_deadline():
+    """A deadline already past stops the check before its first answer: CheckTimeout, which
+    says nothing either way; with time enough the same check passes."""
+    ts = stopping_counter(bits=9, stop=300, goal=400)
+    with pytest.raises(CheckTimeout):
+        check_forward(ts, 301, deadline=time.monotonic())
+    check_forward(ts, 301, deadline=time.monotonic() + 60)
+
+
+def _process_state(pid: int) -> str:
+    """The state letter of /proc/PID/stat ("T": stopped)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_portfolio_members_wait_while_paused():
+    """`Portfolio.paused`: the members are stopped inside the block and run again after it
+    (llumc's check pauses them while it checks the word-level BMC's bounded proof)."""
+    members = Portfolio(timeout=60)
+    members.start("kind", stopping_counter(bits=20, stop=1_000_000, goal=1_000_001))
+    pid = members.procs["kind"].pid
+    try:
+        with members.paused():
+            assert _process_state(pid) == "T"
+        assert _process_state(pid) != "T"
+        assert members.poll() is None
+    finally:
+        members.stop()
+    assert not members.procs["kind"].is_alive()
 
 
 def test_k_induction_and_bmc_find_the_same_shortest_path():

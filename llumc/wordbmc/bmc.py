@@ -25,7 +25,9 @@ Soundness: the unrolling is the system's own terms, substituted and folded (a fa
 term only under the condition it follows from), so a model is a path of the system. The trace
 is not read off the merged terms: the model's inputs drive the system's compiled steps from
 the initial state (`replayed_path`), and that run goes through the native replay like every
-engine's trace. It answers only "error reachable" or nothing: no proof.
+engine's trace. It answers "error reachable", or that every run ends within k steps without
+reaching it (`WordBmcResult.ended`), which the caller checks on the bit-level system before
+calling it a proof, or nothing.
 """
 
 from __future__ import annotations
@@ -51,7 +53,9 @@ MAX_TERMS = 3_000_000
 @dataclass
 class WordBmcResult:
     """status: "error" (a path to `error`: `trace`, signed DimSpec literals per time step) or
-    "unknown" (`reason`)."""
+    "unknown" (`reason`). `ended`: every run of the system has left main by depth `steps`
+    and none reached `error` on the way — a bounded proof, but of the word-level system and
+    unchecked: `solvers.check.check_forward` on the bit-level system makes it one."""
 
     status: str
     reason: str = ""
@@ -59,6 +63,7 @@ class WordBmcResult:
     sat_calls: int = 0
     seconds: float = 0.0
     trace: list[list[int]] = field(default_factory=list)
+    ended: bool = False
 
 
 def implied_facts(literals: list[tuple[Term, int]]) -> dict[int, int]:
@@ -261,6 +266,8 @@ class Unrolling:
     Paths that left main leave the frontier; those that reached `error` give the depth's goal."""
 
     FEASIBILITY_SECONDS = 0.2  # a call asking whether a new case is feasible
+    RECHECK_FIRST = 8  # every case asked again at this depth, then a quarter deeper each time
+    RECHECK_SECONDS = 1.0  # ... in a call of at most this long
 
     def __init__(self, word: WordTransitionSystem):
         self.word = word
@@ -301,6 +308,8 @@ class Unrolling:
         self.frontier: dict[int, Term] = {start.param: self.tb.true()}  # type: ignore[dict-item]
         self.goal: Term = self.tb.false()  # reached `error` first at this depth
         self.all_new = True  # the last step started at one known block: every case is new
+        # the depth at which every case of the frontier is asked again (`feasible`)
+        self.recheck_at = self.RECHECK_FIRST
 
     # -- terms
     def initial(self, pinned: dict[int, int] | None = None) -> list[Term] | None:
@@ -521,8 +530,11 @@ class Unrolling:
         frontier: dict[int, Term] = {}
         for taken, code, _ in moves:
             frontier[code] = tb.or_(frontier[code], taken) if code in frontier else taken
-        all_new = self.all_new
-        frontier = {code: guard for code, guard in frontier.items() if self.feasible(code, guard, all_new)}
+        recheck = k + 1 >= self.recheck_at
+        if recheck:
+            self.recheck_at = k + 1 + max(self.RECHECK_FIRST, (k + 1) // 4)
+        frontier = {code: guard for code, guard in frontier.items()
+                    if self.feasible(code, guard, self.all_new, recheck)}
         self.all_new = len(frontier) == 1 and next(iter(frontier.values())).op == "const"
         moves = [move for move in moves if move[1] in frontier]
         successor = list(state)
@@ -637,14 +649,24 @@ class Unrolling:
             images[index] = tb.ite(hit, substitute(group.value, leaf, tb, cache, facts), self.state[index])
         return images
 
-    def feasible(self, code: int, guard: Term, all_new: bool) -> bool:
+    def feasible(self, code: int, guard: Term, all_new: bool, recheck: bool = False) -> bool:
         """May a path be at block `code` under `guard`? Asked of the solver (briefly: an
         unfinished call says yes) only for a code no path was at one step earlier, or for every
         case when the last step started at one known block (`all_new`): a branch whose
         conditions the unrolling could not fold may leave an outcome no path takes (the loop's
         own block after the loop was left), and a path kept there would run the loop again on
-        merged values, without end."""
-        if guard.op == "const" or (code in self.frontier and not all_new):
+        merged values, without end. Every case is asked again now and then (at depths 8, 16,
+        24, ..., each a quarter deeper than the last: a few dozen times in 200 000 steps):
+        a case whose paths have all left it keeps a condition no input satisfies, and where
+        paths of different lengths merge (an insertion sort's inner loop) no step folds it to
+        false, so without this the unrolling never ends. Such a call (`recheck`) may take
+        `RECHECK_SECONDS`: they are few, and one cut off beside other engines on two cores
+        kept an insertion sort's finished loop unrolling to the time limit."""
+        if guard.op == "const":
+            return True
+        if recheck:
+            return self.reachable(guard, time.monotonic() + self.RECHECK_SECONDS) is not False
+        if code in self.frontier and not all_new:
             return True
         return self.reachable(guard, time.monotonic() + self.FEASIBILITY_SECONDS) is not False
 
@@ -833,9 +855,9 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
     cut_late = False
     goals: list[Term] = []  # goals of the depths since the last "unreachable"
 
-    def outcome(status: str, reason: str = "", trace: list[list[int]] | None = None):
+    def outcome(status: str, reason: str = "", trace: list[list[int]] | None = None, ended: bool = False):
         return WordBmcResult(status, reason, unrolling.depth, unrolling.sat_calls, time.monotonic() - started,
-                             trace or [])
+                             trace or [], ended)
 
     while True:
         now, k = time.monotonic(), unrolling.depth
@@ -858,7 +880,7 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
             cut_late = found is None and time.monotonic() >= final  # no time for another call
             call_cost, last_call, last_depth = time.monotonic() - now, time.monotonic(), k
         if ended and not goals:
-            return outcome("unknown", f"every run ends within {k} steps")
+            return outcome("unknown", f"every run ends within {k} steps", ended=True)
         if ended:
             return outcome("unknown", "timeout")
         if late:
