@@ -238,7 +238,15 @@ def _different(a: int, b: int, n: int, compare: list[int], first_free: int) -> t
 def _unsat_over_different_states(clauses: list[Clause], copies: int, n: int, compare: list[int],
                                  first_free: int, solver_name: str, deadline: float | None = None) -> bool:
     """Whether `clauses` (copies 0..copies−1 of 1..n) have no model in which the copies differ
-    pairwise on `compare`.
+    pairwise on `compare` (`_no_model_over_different_states` in a fresh solver)."""
+    with Solver(name=solver_name, bootstrap_with=clauses) as s:
+        return _no_model_over_different_states(s, copies, n, compare, first_free, deadline)
+
+
+def _no_model_over_different_states(s: Solver, copies: int, n: int, compare: list[int], first_free: int,
+                                    deadline: float | None = None) -> bool:
+    """Whether the clauses of `s` (copies 0..copies−1 of 1..n; variables from `first_free` on
+    unused) have no model in which the copies differ pairwise on `compare`.
 
     All pairs are constrained at once when that is small (`EAGER_DISTINCT_LIMIT`); otherwise a
     pair is constrained when a model shows it equal, and the call repeated. Either way an unsat
@@ -246,58 +254,62 @@ def _unsat_over_different_states(clauses: list[Clause], copies: int, n: int, com
     is unsat as well; a model with pairwise different copies answers False."""
     free = first_free
     done: set[tuple[int, int]] = set()
-    with Solver(name=solver_name, bootstrap_with=clauses) as s:
 
-        def constrain(pairs: list[tuple[int, int]]) -> None:
-            nonlocal free
-            for a, b in pairs:
-                more, free = _different(a, b, n, compare, free)
-                for clause in more:
-                    s.add_clause(clause)
-                done.add((a, b))
+    def constrain(pairs: list[tuple[int, int]]) -> None:
+        nonlocal free
+        for a, b in pairs:
+            more, free = _different(a, b, n, compare, free)
+            for clause in more:
+                s.add_clause(clause)
+            done.add((a, b))
 
-        all_pairs = copies * (copies - 1) // 2
-        if all_pairs * max(1, len(compare)) <= EAGER_DISTINCT_LIMIT:
-            constrain([(a, b) for b in range(copies) for a in range(b)])
-        while solve_until(s, [], deadline):
-            value = set(s.get_model() or [])
-            last: dict[tuple[bool, ...], int] = {}
-            equal: list[tuple[int, int]] = []
-            for j in range(copies):
-                key = tuple(j * n + v in value for v in compare)
-                if key in last:
-                    equal.append((last[key], j))
-                last[key] = j
-            fresh = [pair for pair in equal if pair not in done]
-            if not fresh:
-                if equal:
-                    raise CheckFailed(f"the solver ignored a distinctness constraint ({equal[0]})")
-                return False
-            constrain(fresh)
-        return True
+    all_pairs = copies * (copies - 1) // 2
+    if all_pairs * max(1, len(compare)) <= EAGER_DISTINCT_LIMIT:
+        constrain([(a, b) for b in range(copies) for a in range(b)])
+    while solve_until(s, [], deadline):
+        value = set(s.get_model() or [])
+        last: dict[tuple[bool, ...], int] = {}
+        equal: list[tuple[int, int]] = []
+        for j in range(copies):
+            key = tuple(j * n + v in value for v in compare)
+            if key in last:
+                equal.append((last[key], j))
+            last[key] = j
+        fresh = [pair for pair in equal if pair not in done]
+        if not fresh:
+            if equal:
+                raise CheckFailed(f"the solver ignored a distinctness constraint ({equal[0]})")
+            return False
+        constrain(fresh)
+    return True
 
 
 def _check_no_goal_below(ts: TransitionSystem, k: int, solver: str, deadline: float | None = None) -> None:
-    """No path from I reaches G within 0..k−1 steps: one fresh solver, extended a step at a time,
-    asked at each depth j for G in copy j under a literal of its own (then switched off for
-    good). One call over all k copies with G in some of them was slower: c.aig of the shared
-    circuits, k = 256, took 49 s against 13.7 s this way."""
-    if k <= 0:
-        return
-    n = ts.n
+    """No path from I reaches G within 0..k−1 steps, in a fresh solver (`_no_goal_below`)."""
     with Solver(name=solver, bootstrap_with=ts.init) as s:
-        for j in range(k):
-            for clause in _shift(ts.universal, j * n):
+        _no_goal_below(s, ts, k, k * ts.n + 1, deadline)  # the literals beyond every copy
+
+
+def _no_goal_below(s: Solver, ts: TransitionSystem, k: int, first_free: int, deadline: float | None) -> int:
+    """No path from I (in `s` already) reaches G within 0..k−1 steps: `s` extended a step at a
+    time (U of copies 0..k−1, T between them), asked at each depth j for G in copy j under a
+    literal of its own (from `first_free` on; then switched off for good); CheckFailed where
+    it does. Returns the next free variable. One call over all k copies with G in some of them
+    was slower: c.aig of the shared circuits, k = 256, took 49 s against 13.7 s this way."""
+    n = ts.n
+    for j in range(k):
+        for clause in _shift(ts.universal, j * n):
+            s.add_clause(clause)
+        if j > 0:
+            for clause in _shift(ts.trans, (j - 1) * n):
                 s.add_clause(clause)
-            if j > 0:
-                for clause in _shift(ts.trans, (j - 1) * n):
-                    s.add_clause(clause)
-            goal_at = k * n + 1 + j  # beyond every copy
-            for clause in _shift(ts.goal, j * n):
-                s.add_clause(clause + [-goal_at])
-            if solve_until(s, [goal_at], deadline):
-                raise CheckFailed(f"base case fails: a path from I reaches G in {j} steps (k = {k})")
-            s.add_clause([-goal_at])
+        goal_at = first_free + j
+        for clause in _shift(ts.goal, j * n):
+            s.add_clause(clause + [-goal_at])
+        if solve_until(s, [goal_at], deadline):
+            raise CheckFailed(f"base case fails: a path from I reaches G in {j} steps (k = {k})")
+        s.add_clause([-goal_at])
+    return first_free + k
 
 
 def check_forward(ts: TransitionSystem, k: int, solver: str = "cadical195", deadline: float | None = None) -> None:
@@ -307,10 +319,15 @@ def check_forward(ts: TransitionSystem, k: int, solver: str = "cadical195", dead
     (time.monotonic()): CheckTimeout once it passes."""
     if not isinstance(k, int) or k < 0:
         raise CheckFailed(f"forward condition without a valid k ({k!r})")
-    _check_no_goal_below(ts, k, solver, deadline)
     n = ts.n
-    clauses = list(ts.init) + _unrolled(ts, k + 1)
-    if not _unsat_over_different_states(clauses, k + 1, n, distinct_vars(ts), (k + 1) * n + 1, solver, deadline):
+    with Solver(name=solver, bootstrap_with=ts.init) as s:
+        # one solver for both parts: what it learnt refuting G below k serves the second
+        # (a bubble sort of 6 cells, k = 43: 8.4 s in two solvers)
+        free = _no_goal_below(s, ts, k, (k + 1) * n + 1, deadline)
+        for clause in _shift(ts.universal, k * n) + (_shift(ts.trans, (k - 1) * n) if k > 0 else []):
+            s.add_clause(clause)
+        different = _no_model_over_different_states(s, k + 1, n, distinct_vars(ts), free, deadline)
+    if not different:
         raise CheckFailed(f"forward condition fails: a path from I has {k} steps over pairwise different states")
 
 

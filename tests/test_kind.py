@@ -170,6 +170,16 @@ def _process_state(pid: int) -> str:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
 
 
+def _settles(pid: int, holds, seconds: float = 5.0) -> bool:
+    """Whether the process's state satisfies `holds` within `seconds`."""
+    end = time.monotonic() + seconds
+    while not holds(_process_state(pid)):
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
 def test_portfolio_members_wait_while_paused():
     """`Portfolio.paused`: the members are stopped inside the block and run again after it
@@ -179,8 +189,8 @@ def test_portfolio_members_wait_while_paused():
     pid = members.procs["kind"].pid
     try:
         with members.paused():
-            assert _process_state(pid) == "T"
-        assert _process_state(pid) != "T"
+            assert _settles(pid, lambda state: state == "T")  # a signal takes effect a moment later
+        assert _settles(pid, lambda state: state != "T")
         assert members.poll() is None
     finally:
         members.stop()
