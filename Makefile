@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 LLUMC  := $(VENV)/bin/llumc
 STAMP  := $(VENV)/.installed
 
-.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory bench-fp bench-wordbmc samples clean
+.PHONY: help install demo test bench bench-solvers bench-encode bench-schemes bench-frontend bench-export bench-memory bench-matrix bench-fp bench-wordbmc samples clean
 
 # `make` alone lists the targets: the first rule is the default, and each target's `## ` line is its help.
 help: ## list the targets with one line each
@@ -116,6 +116,10 @@ bench-memory: $(STAMP) ## llumc bench on benchmarks/memory (arrays, lists, heap)
 	@# llumc bench reads unreach-call and no-overflow tags; the valid-memsafety tasks one by one
 	@for f in benchmarks/memory/*valid-memsafety.c; do \
 	  echo "$$f: $$($(LLUMC) check $$f --32 --property valid-memsafety --timeout 20 | head -1)"; done
+
+MATRIX_TIMEOUT ?= 20
+bench-matrix: $(STAMP) ## llumc bench on benchmarks/matrix (8 patterns x 3 sizes, TRUE and FALSE)
+	$(LLUMC) bench benchmarks/matrix --32 --timeout $(MATRIX_TIMEOUT) --jobs 1 --out bench-out/matrix
 
 clean: ## remove .venv, caches and build output
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,15 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { ERROR: { reach_error(); abort(); } } }
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+int a[10];
+int main(void) {
+  for (int i = 0; i < 10; i++) a[i] = __VERIFIER_nondet_int();
+  for (int pass = 0; pass < 10 - 2 /* descending input */; pass++)
+    for (int j = 0; j + 1 < 10 - pass; j++)
+      if (a[j] > a[j + 1]) { int t = a[j]; a[j] = a[j + 1]; a[j + 1] = t; }
+  for (int i = 0; i + 1 < 10; i++) __VERIFIER_assert(a[i] <= a[i + 1]);
+  return 0;
+}
