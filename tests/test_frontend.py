@@ -105,6 +105,17 @@ def test_a_byte_written_into_an_int_reads_no_undef():
     assert result.confirmation.startswith("replayed: reach_error called at fe_byte_into_int.c:12")
 
 
+def test_union_views_are_no_read_before_a_write():
+    """A union written whole, read through its byte and half views, then written by halves
+    and bytes: a chain of SROA insertions whose masks clear every undefined bit in turn. The
+    views agree (the first error is unreachable); the second error is found and replayed."""
+    from llumc.check.portfolio import check_program
+
+    result = check_program(PROGRAMS / "fe_union_views.c", m32=True, timeout=60)
+    assert result.verdict == "false" and result.error.line == 15, result.reason
+    assert result.confirmation.startswith("replayed: reach_error called at fe_union_views.c:15")
+
+
 @pytest.mark.parametrize("m32, width", [(False, 64), (True, 32)])
 def test_data_model_sets_the_width_of_long(m32, width):
     result = compile_c(PROGRAMS / "fe_data_model.c", m32=m32)

@@ -1390,26 +1390,49 @@ def _undef_read(line: str) -> list[str] | None:
 
 _UNDEF_MASK = re.compile(r"^  (%[\w.$-]+) = and (i\d+) (?:undef|poison), (-?\d+)(?:, !dbg !\d+)?$")
 _OR_LINE = re.compile(r"^  (%[\w.$-]+) = or (?:disjoint )?i\d+ (%[\w.$-]+), (%[\w.$-]+)(?:, !dbg !\d+)?$")
-_AND_CONSTANT = re.compile(r"^  %[\w.$-]+ = and i\d+ (%[\w.$-]+), (-?\d+)(?:, !dbg !\d+)?$")
 
 
 def _masked_away(function: str, line: str) -> bool:
     """Whether `line` is SROA's insertion into an integer slice whose other bits it took as
-    undefined, every one of which a later mask clears: `%m = and i32 undef, C`, used once, by
-    `%o = or i32 %m, %x`, whose every use is `and i32 %o, D` with C & D == 0 (a byte written
-    into an int through a `char *`, then the rest of it: no bit of the result depends on the
-    undef, so nothing is read before a write)."""
+    undefined, every one of which later masks clear: `%m = and i32 undef, C` whose uses, through
+    `or`s with other values and `and`s with constants, all reach a point where no bit that came
+    from the undef is left (`_undef_bits_cleared`). A byte written into an int through a
+    `char *`, then the rest of it (`and i32 %o, D` with C & D == 0); a union written whole as
+    an `unsigned`, then read as bytes and halves (a chain of such insertions, each mask
+    clearing the slice the next one fills): no bit of a result depends on the undef, so
+    nothing is read before a write."""
     mask = _UNDEF_MASK.match(line)
     if not mask:
         return False
     name, width, kept = mask.group(1), int(mask.group(2)[1:]), int(mask.group(3))
-    uses = [use for use in _lines_using(function, name) if use != line]
-    merge = _OR_LINE.match(uses[0]) if len(uses) == 1 else None
-    if not merge or name not in (merge.group(2), merge.group(3)):
+    return _undef_bits_cleared(function, name, line, kept & ((1 << width) - 1))
+
+
+_AND_CONSTANT_LINE = re.compile(r"^  (%[\w.$-]+) = and i\d+ (%[\w.$-]+), (-?\d+)(?:, !dbg !\d+)?$")
+
+
+def _undef_bits_cleared(function: str, name: str, definition: str, alive: int, depth: int = 0) -> bool:
+    """Whether every use of `name` (defined by `definition`; `alive`: the bits that may still
+    come from an undef) clears those bits before anything else reads them: an `and` with a
+    constant keeps `alive & C`, an `or` with another value keeps `alive`; any other use, or
+    none, while bits are alive, is a read (False). At most 64 links: SROA's chains are one
+    per slice of the integer."""
+    if alive == 0:
+        return True
+    uses = [use for use in _lines_using(function, name) if use != definition]
+    if not uses or depth >= 64:
         return False
-    later = [use for use in _lines_using(function, merge.group(1)) if use != uses[0]]
-    return bool(later) and all((masked := _AND_CONSTANT.match(use)) and masked.group(1) == merge.group(1)
-                               and kept & int(masked.group(2)) & ((1 << width) - 1) == 0 for use in later)
+    for use in uses:
+        masked, merge = _AND_CONSTANT_LINE.match(use), _OR_LINE.match(use)
+        if masked and masked.group(2) == name:
+            result, still = masked.group(1), alive & int(masked.group(3))
+        elif merge and name in (merge.group(2), merge.group(3)):
+            result, still = merge.group(1), alive
+        else:
+            return False
+        if not _undef_bits_cleared(function, result, use, still, depth + 1):
+            return False
+    return True
 
 
 def _lines_using(function: str, name: str) -> list[str]:
