@@ -481,3 +481,18 @@ def test_addresses_of_objects_of_nondeterministic_size_under_32_bits(tmp_path):
                        "}\n")
     result = check_program(program, m32=True, timeout=TIMEOUT)
     assert result.verdict == "true", result.reason
+
+
+def test_a_pointer_read_as_an_int_in_a_large_table_is_refused(tmp_path: Path) -> None:
+    """The residue test that lets a 100 000-entry table of flags and pointers be encoded
+    (struct_table_100000_true.c) still refuses one whose pointer bytes are also read as an
+    `int` (offsets 4 modulo 8 on both sides)."""
+    from llumc.errors import UnsupportedError
+    from llumc.pipeline import encode_file
+
+    source = tmp_path / "punned.c"
+    source.write_text((MEMORY / "struct_table_100000_true.c").read_text().replace(
+        "if (t[i].flag && t[i].p == 0) reach_error();",
+        "if (t[i].flag && ((int *)t)[2 * i + 1] == 0) reach_error();"))
+    with pytest.raises(UnsupportedError, match="pointers and integers stored in the same memory"):
+        encode_file(source, m32=True)

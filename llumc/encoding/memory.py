@@ -511,6 +511,30 @@ def _spelled(access: "_Access", obj) -> frozenset[int]:
     return frozenset({access.offset})
 
 
+def _residues_meet(first: list["_Access"], second: list["_Access"], limit: int = 4096) -> bool:
+    """Whether a byte of an access of `first` may be one of an access of `second`, judged by
+    the bytes' residues modulo the least common multiple of the accesses' moduli: where they
+    differ, no byte is shared, however large the object (an array of 100 000 structs whose
+    `int` flag and pointer lie at offsets 0 and 4 modulo 8). True (they may meet) beyond a
+    modulus of `limit`."""
+    modulus = math.lcm(*(a.offset.modulus for a in first + second if isinstance(a.offset, _Congruence)))
+    if modulus > limit:
+        return True
+
+    def residues(accesses: list["_Access"]) -> set[int]:
+        found: set[int] = set()
+        for a in accesses:
+            if isinstance(a.offset, _Congruence):
+                starts = {(r + j * a.offset.modulus) % modulus for r in a.offset.residues
+                          for j in range(modulus // a.offset.modulus)}
+            else:
+                starts = {a.offset % modulus}
+            found |= {(start + k) % modulus for start in starts for k in range(min(a.size, modulus))}
+        return found
+
+    return bool(residues(first) & residues(second))
+
+
 def _offsets_within(offsets: _Offsets, obj) -> frozenset[int] | None:
     """The offsets a pointer may have inside `obj`: a congruence spelled out over the object's
     constant size (None where that is unknown or too large, or for any offset)."""
@@ -1182,8 +1206,7 @@ class MemoryEncoder:
                     offsets = self._offsets_of(op)
                     for obj in self.targets(op):
                         if isinstance(offsets, _Congruence):  # spelled out where needed (`_spelled`)
-                            fits = _offsets_within(offsets, obj) is not None
-                            found[obj.id].append(_Access(size, pointer, offsets if fits else None))
+                            found[obj.id].append(_Access(size, pointer, offsets))
                         else:
                             found[obj.id] += [_Access(size, pointer, offset) for offset in offsets] \
                                 if offsets is not None else [_Access(size, pointer, None)]
@@ -1240,8 +1263,11 @@ class MemoryEncoder:
         integer = [a for a in accesses if a.pointer is False]
         if not pointer or not integer:
             return
-        if any(a.offset is None for a in pointer + integer):
+        if any(a.offset is None for a in pointer + integer) or \
+                (any(_spelled(a, obj) is None for a in pointer + integer) and _residues_meet(pointer, integer)):
             raise _unsupported(f"pointers and integers stored in the same memory ('{obj.c_name}')")
+        if any(_spelled(a, obj) is None for a in pointer + integer):
+            return  # too large to spell out, and apart by their residues
         pointer_bytes = {o + k for a in pointer for o in _spelled(a, obj) for k in range(a.size)}
         if any(o + k in pointer_bytes for a in integer for o in _spelled(a, obj) for k in range(a.size)):
             raise _unsupported(f"pointer read or written as an integer ('{obj.c_name}')")
@@ -1369,7 +1395,7 @@ class MemoryEncoder:
         if obj.pointer_cells:
             return list(obj.cells)
         accesses = self._access_lists.get(obj.id, [])
-        if any(a.offset is None for a in accesses if a.pointer is True):
+        if any(a.offset is None or _spelled(a, obj) is None for a in accesses if a.pointer is True):
             return []
         offsets = {o for a in accesses if a.pointer is True for o in _spelled(a, obj)}
         return [obj.cells[offset // obj.cell] for offset in sorted(offsets)
