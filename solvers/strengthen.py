@@ -75,10 +75,6 @@ def extend(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int] | None = None
     )
 
 
-class _Timeout(Exception):
-    pass
-
-
 class _Queries:
     """The two incremental solvers of Houdini: initiation (I ∧ U_ext) and consecution
     (U_ext ∧ T ∧ U_ext′). A query is a clause ¬sel ∨ (some kept candidate false) under the
@@ -95,15 +91,9 @@ class _Queries:
         self.calls = 0
 
     def _solve(self, solver: Solver, assumptions: list[int]) -> bool:
-        """Conflict-budget slices so a deadline can stop a hard query (CaDiCaL holds the GIL)."""
+        """One query within the deadline (`solve_until`: CheckTimeout past it)."""
         self.calls += 1
-        while True:
-            if self.deadline is not None and time.monotonic() >= self.deadline:
-                raise _Timeout()
-            solver.conf_budget(1000)
-            answer = solver.solve_limited(assumptions=assumptions)
-            if answer is not None:
-                return answer
+        return solve_until(solver, assumptions, self.deadline)
 
     def falsified(self, which: str, kept: list[int], literals: list[int],
                   assumed: list[int] = ()) -> list[int] | None:
@@ -177,7 +167,7 @@ def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVE
             result.dropped_consecution += len(bad)
             kept = [i for i in kept if i not in set(bad)]
         result.kept = sorted(fixed + kept)
-    except _Timeout:
+    except CheckTimeout:
         result.kept = None
     finally:
         result.sat_calls = queries.calls

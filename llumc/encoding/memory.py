@@ -1263,13 +1263,15 @@ class MemoryEncoder:
         integer = [a for a in accesses if a.pointer is False]
         if not pointer or not integer:
             return
-        if any(a.offset is None for a in pointer + integer) or \
-                (any(_spelled(a, obj) is None for a in pointer + integer) and _residues_meet(pointer, integer)):
+        if any(a.offset is None for a in pointer + integer):
             raise _unsupported(f"pointers and integers stored in the same memory ('{obj.c_name}')")
-        if any(_spelled(a, obj) is None for a in pointer + integer):
-            return  # too large to spell out, and apart by their residues
-        pointer_bytes = {o + k for a in pointer for o in _spelled(a, obj) for k in range(a.size)}
-        if any(o + k in pointer_bytes for a in integer for o in _spelled(a, obj) for k in range(a.size)):
+        spelled = {id(a): _spelled(a, obj) for a in pointer + integer}
+        if None in spelled.values():  # too large to spell out: apart by their residues, or refused
+            if _residues_meet(pointer, integer):
+                raise _unsupported(f"pointers and integers stored in the same memory ('{obj.c_name}')")
+            return
+        pointer_bytes = {o + k for a in pointer for o in spelled[id(a)] for k in range(a.size)}
+        if any(o + k in pointer_bytes for a in integer for o in spelled[id(a)] for k in range(a.size)):
             raise _unsupported(f"pointer read or written as an integer ('{obj.c_name}')")
 
     # ----------------------------------------------------------------- state
