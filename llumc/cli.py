@@ -379,6 +379,10 @@ def _check_task(plan, check_one, *, timeout: Optional[float], started: float, as
     sys.exit({"true": EXIT_TRUE, "false": EXIT_FALSE}.get(verdict, EXIT_UNKNOWN))
 
 
+# a counterexample longer than twice this many lines is shown by its first and last lines
+TRACE_LINES_SHOWN = 25
+
+
 def _print_check(result, heading: str = "", expected: str = "") -> None:
     """Verdict first, then the evidence: a short C-level counterexample or the proof's size.
     `heading` names the property (task files), `expected` the task's expected verdict."""
@@ -402,16 +406,26 @@ def _print_check(result, heading: str = "", expected: str = "") -> None:
     steps = len(result.trace)
     # valid-memsafety names the part violated (`valid-memsafety: valid-free`), as SV-COMP scores it
     violated = result.property + (f": {result.error.subproperty}" if result.error and result.error.subproperty else "")
-    print(f"counterexample ({violated}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
+    if result.engine == "random tests":  # a native run: its steps are the nondet values it read
+        print(f"counterexample ({violated}, a native run reading {steps} nondet value{'' if steps == 1 else 's'}, "
+              f"found by {result.engine}):")
+    else:
+        print(f"counterexample ({violated}, {steps} step{'' if steps == 1 else 's'}, found by {result.engine}):")
     if result.arguments is not None:
         print(f"  arguments: argc = {result.argc}, argv = {{{', '.join(result.arguments)}}}")
+    lines = []
     for step in result.trace:
         where = f"line {step.line}" if step.line else step.block
         parts = [f"{i.function}() = {i.text if i.text is not None else i.value}" for i in step.inputs]
         parts += [f"calls {name}() through a pointer" for name in step.indirect_calls]
         parts += [f"{name} = {value}" for name, value in step.changes.items()]
         if parts:
-            print(f"  {where:>10}: " + ", ".join(parts))
+            lines.append(f"  {where:>10}: " + ", ".join(parts))
+    if len(lines) > 2 * TRACE_LINES_SHOWN:  # a run over a large array: its start and its end
+        hidden = len(lines) - 2 * TRACE_LINES_SHOWN
+        lines[TRACE_LINES_SHOWN:-TRACE_LINES_SHOWN] = [f"  {'...':>10}  {hidden} more lines (--json has them all)"]
+    for line in lines:
+        print(line)
     if result.error is not None:
         at = f" at line {result.error.line}" if result.error.line else ""
         print(f"error: {result.error.description}{at}")

@@ -123,8 +123,9 @@ class Portfolio:
                 self.errors.append(payload)
         return self.winner
 
-    def wait(self) -> SolveResult:
-        """The first definite answer (every member stopped), or unknown with every reason."""
+    def wait(self, stop: Callable[[], bool] | None = None) -> SolveResult:
+        """The first definite answer (every member stopped), or unknown with every reason;
+        `stop()`, asked twice a second, ends the wait early (the caller has an answer of its own)."""
         # a member may overrun its timeout by a SAT call or its check: `grace` seconds
         hard = None if self.deadline is None else self.deadline + self.grace
         try:
@@ -132,6 +133,8 @@ class Portfolio:
                 wait = 0.5 if hard is None else max(0.0, min(0.5, hard - time.monotonic()))
                 self.poll(wait)
                 if hard is not None and time.monotonic() >= hard:
+                    break
+                if stop is not None and self.winner is None and stop():
                     break
         finally:
             self.stop()

@@ -178,6 +178,11 @@ class CheckOptions:
     # the most cells an object may have and be exact (None: the encoder's EXACT_CELLS); the
     # first round of `_refining` lowers it to PROOF_EXACT_CELLS
     exact_cells: int | None = None
+    # the program's random tests (llumc.check.testing.RandomTests), shared by every round, and
+    # when their counterexample preempts the engines (time.monotonic(); None: only instead of
+    # an UNKNOWN)
+    random_tests: object | None = None
+    tests_preempt_at: float | None = None
 
 
 def _replay_timeout(end: float | None) -> float:
@@ -235,7 +240,49 @@ def check_program(
 
 
 def check(path: str | Path, options: CheckOptions, progress: Progress | None = None) -> CheckResult:
-    """`check_program` with its options in one value."""
+    """`check_program` with its options in one value; the random tests (llumc.check.testing)
+    beside it, whose counterexample answers where the check would say UNKNOWN."""
+    from llumc.check import testing
+
+    if options.random_tests is not None or options.summary_harness \
+            or not testing.applies(options.prop, options.engine):
+        return _check_model(path, options, progress)
+    started = time.monotonic()
+    budget = testing.test_budget(options.timeout)
+    tests = testing.RandomTests(Path(path), options.prop, m32=options.m32, clang=options.clang,
+                                seconds=budget, delay=testing.start_delay(options.timeout)).start()
+    first = testing.model_first(options.timeout)
+    options = replace(options, random_tests=tests, tests_preempt_at=None if first is None else started + first)
+    try:
+        result = _check_model(path, options, progress)
+    except BaseException:
+        tests.stop()
+        raise
+    if result.verdict == "true" and tests.found is not None:
+        # a proof against a run: one of them is wrong, and neither is said
+        tests.stop()
+        found = tests.result()
+        reason = f"the proof excludes the error a native run reaches ({found.confirmation})"
+        return CheckResult("unknown", options.prop, result.engine, seconds=result.seconds, phases=result.phases,
+                           reason=f"internal error: {reason}", internal_error=reason)
+    if result.verdict != "unknown":
+        tests.stop()
+        return result
+    # the rest of their budget (the UNKNOWN stands only if no run finds the error), within the
+    # time limit: the machine's first build of zig's C library alone takes a minute
+    tests.go()
+    tests.wait(None if options.timeout is None else max(0.0, started + options.timeout - time.monotonic()))
+    tests.stop()
+    found = tests.result()
+    if found is None:
+        return result
+    if progress:
+        progress(f"random tests: {found.confirmation}")
+    found.seconds, found.phases = time.monotonic() - started, result.phases
+    return found
+
+
+def _check_model(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
     if options.prop == "valid-memsafety" and options.memtrack is None:
         return _memsafety_in_two_checks(path, options, progress)
     return _growing_pools(path, options, progress)
@@ -824,11 +871,31 @@ class CheckSchedule:
             members.start("kind", self.system(), options=self.kind_options())
             if self.strengthening is not None:
                 members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
+        settled = lambda: members.poll() is not None or self.tests_ready()  # noqa: E731
         if members.poll() is None and self.word_bmc_pays():
-            self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=lambda: members.poll() is not None)
+            self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=settled)
+            self.tests_answer()
         if self.explicit_last and members.poll() is None:
-            self.explicit_in_portfolio(lambda: members.poll() is not None)
-        return members.wait()
+            self.explicit_in_portfolio(settled)
+            self.tests_answer()
+        answer = members.wait(stop=self.tests_ready)
+        if answer.status not in ("sat", "unsat"):
+            self.tests_answer()
+        return answer
+
+    def tests_ready(self) -> bool:
+        """Whether the random tests have a counterexample and the engines have had their time
+        first (`CheckOptions.tests_preempt_at`)."""
+        o = self.options
+        return (o.random_tests is not None and o.random_tests.found is not None
+                and o.tests_preempt_at is not None and time.monotonic() >= o.tests_preempt_at)
+
+    def tests_answer(self) -> None:
+        """Raises `_Answered` with the random tests' FALSE once it may preempt the engines."""
+        if self.tests_ready():
+            found = self.options.random_tests.result()
+            self.say(f"random tests: {found.confirmation}")
+            raise _Answered(found)
 
     def run_engine(self):
         """The one engine asked for. IC3 keeps its own solver: its timeout interrupts SAT calls,

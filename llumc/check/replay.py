@@ -361,7 +361,8 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
 
 
 def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
-         reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False) -> _Run:
+         reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False,
+         sites_file: Path | None = None) -> _Run:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -375,6 +376,8 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file
         env["LLUMC_REPLAY_REUSE"] = str(reuse_file)
     if leaks:
         env["LLUMC_REPLAY_LEAKS"] = "1"
+    if sites_file is not None:  # the return address of each value's nondet call (llumc.check.testing)
+        env["LLUMC_REPLAY_SITES"] = str(sites_file)
     with open(tmp / "stdout", "wb") as out, open(tmp / "stderr", "wb") as err:
         prepare()
         proc = subprocess.Popen(

@@ -20,6 +20,10 @@
  *   LLUMC_REPLAY_UNINIT  optional: `ID VALUE` pairs for uninitialised locals (see __llumc_replay_uninit)
  *   LLUMC_REPLAY_COUNT   file of 8 bytes, mapped shared: the number of values consumed so far,
  *                        readable even after the process was killed on timeout
+ *   LLUMC_REPLAY_SITES   optional: file the harness sizes to 8 bytes per recorded value and maps
+ *                        shared; the Nth value's slot gets the return address of the nondet
+ *                        call that took it (random tests: llumc/check/testing.py names the
+ *                        calls' lines from them)
  *   LLUMC_REPLAY_LEAKS   optional, set: valid-memtrack. Once the recorded values are used up each
  *                        nondet value is 0 (any continuation is a run of the program), and when
  *                        the program's main returns (renamed __llumc_replay_main by the front
@@ -64,6 +68,7 @@ static unsigned long long values[LLUMC_MAX_VALUES];
 static long long value_count;
 static volatile long long consumed_fallback;
 static volatile long long *consumed = &consumed_fallback;
+static unsigned long long *value_sites; /* LLUMC_REPLAY_SITES, mapped: one slot per value */
 static int report_fd = -1;
 static char *stack_top;
 static int leak_check; /* LLUMC_REPLAY_LEAKS */
@@ -280,7 +285,7 @@ static void read_numbers(const char *path, unsigned long long *target, long long
     sys_close(fd);
 }
 
-/* Memory the valid-memsafety replay watches: the heap (malloc, calloc, free) and the locals
+/* Memory the valid-memsafety replay watches: the heap (malloc, calloc, realloc, free) and the locals
  * whose lifetime llumc follows (a pointer may outlive their scope; llumc/frontend/lifetimes.py). Each
  * such object gets a block of this arena of its own, never reused unless the counterexample
  * says so (LLUMC_REPLAY_REUSE, below), with a gap after it; the
@@ -290,7 +295,7 @@ static void read_numbers(const char *path, unsigned long long *target, long long
  * object would reuse the bytes and the check could fire on a live one, so no trap here is
  * anything but an invalid access. The trap's caller is the access's line (frame chain). */
 #define LLUMC_ARENA_BYTES (1 << 24)
-#define LLUMC_MAX_BLOCKS 65536
+#define LLUMC_MAX_BLOCKS (1 << 18)
 #define LLUMC_GAP 16
 static unsigned char arena[LLUMC_ARENA_BYTES] __attribute__((aligned(16)));
 static unsigned long long arena_used;
@@ -387,6 +392,22 @@ void __llumc_replay_free(void *pointer) {
     if (block < 0 || block_start[block] != (uintptr_t)pointer || !block_heap[block] || !block_live[block])
         invalid_access();
     block_live[block] = 0;
+}
+
+/* realloc: a new block with the old one's bytes (up to the smaller size), the old one freed
+ * (checked as free checks it). A size of 0 (implementation-defined) ends the run without a
+ * verdict. */
+void *__llumc_replay_realloc(void *pointer, unsigned long size) {
+    if (!pointer) return heap_block(size, 0);
+    if (!size) bad_values(-3);
+    long block = block_at((uintptr_t)pointer);
+    if (block < 0 || block_start[block] != (uintptr_t)pointer || !block_heap[block] || !block_live[block])
+        invalid_access();
+    unsigned long long old_size = block_end[block] - block_start[block];
+    unsigned char *moved = heap_block(size, 0);
+    for (unsigned long long b = 0; b < old_size && b < size; b++) moved[b] = ((unsigned char *)pointer)[b];
+    block_live[block] = 0;
+    return moved;
 }
 
 /* ------------------------------------------------------------------ leaks (valid-memtrack)
@@ -594,6 +615,12 @@ __attribute__((constructor)) static void llumc_replay_setup(void) {
     *consumed = 0;
     const char *path = environment("LLUMC_REPLAY_VALUES");
     if (path) read_numbers(path, values, &value_count, LLUMC_MAX_VALUES);
+    const char *sites = environment("LLUMC_REPLAY_SITES");
+    if (sites && value_count > 0) {
+        int fd = sys_open(sites, O_RDWR | O_CREAT, 0600);
+        unsigned long size = (unsigned long)value_count * sizeof(unsigned long long);
+        if (fd >= 0 && raw_syscall(SYS_ftruncate, fd, (long)size, 0, 0) == 0) value_sites = sys_map_shared(fd, size);
+    }
     leak_check = environment("LLUMC_REPLAY_LEAKS") != 0;
     const char *reuse = environment("LLUMC_REPLAY_REUSE");
     if (reuse) read_numbers(reuse, reuse_pairs, &reuse_numbers, 2 * LLUMC_MAX_BLOCKS);
@@ -713,7 +740,8 @@ void __wrap___VERIFIER_assume(int condition) {
 
 /* ------------------------------------------------------------------ nondet values */
 
-static unsigned long long next_value(void) {
+static unsigned long long next_value(void *site) {
+    if (value_sites && *consumed < value_count) value_sites[*consumed] = (unsigned long long)(uintptr_t)site;
     if (*consumed >= value_count && leak_check) {
         (*consumed)++;
         return 0;
@@ -730,7 +758,7 @@ static unsigned long long next_value(void) {
 /* Each function returns the next recorded value converted to its C type (truncation keeps the
  * low bits: the recorded value may be given signed or unsigned). */
 #define NONDET(type, name) \
-    type __wrap___VERIFIER_nondet_##name(void) { return (type)next_value(); }
+    type __wrap___VERIFIER_nondet_##name(void) { return (type)next_value(__builtin_return_address(0)); }
 NONDET(_Bool, bool)
 NONDET(_Bool, _Bool)
 NONDET(char, char)
@@ -758,16 +786,16 @@ NONDET(signed char, s8)
 NONDET(short, s16)
 NONDET(int, s32)
 NONDET(long long, s64)
-char *__wrap___VERIFIER_nondet_pchar(void) { return (char *)(uintptr_t)next_value(); }
-void *__wrap___VERIFIER_nondet_pointer(void) { return (void *)(uintptr_t)next_value(); }
+char *__wrap___VERIFIER_nondet_pchar(void) { return (char *)(uintptr_t)next_value(__builtin_return_address(0)); }
+void *__wrap___VERIFIER_nondet_pointer(void) { return (void *)(uintptr_t)next_value(__builtin_return_address(0)); }
 
 /* float/double: the recorded value is the IEEE bit pattern. */
 float __wrap___VERIFIER_nondet_float(void) {
-    union { unsigned int bits; float value; } pun = {(unsigned int)next_value()};
+    union { unsigned int bits; float value; } pun = {(unsigned int)next_value(__builtin_return_address(0))};
     return pun.value;
 }
 double __wrap___VERIFIER_nondet_double(void) {
-    union { unsigned long long bits; double value; } pun = {next_value()};
+    union { unsigned long long bits; double value; } pun = {next_value(__builtin_return_address(0))};
     return pun.value;
 }
 

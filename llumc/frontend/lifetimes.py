@@ -579,7 +579,7 @@ _ALLOCA_LINE = re.compile(r"^(\s+)(" + _NAME + r") = alloca (.+?), align \d+(.*)
 _DEBUG_LOCATION = re.compile(r", (!dbg !\d+)")
 
 
-_HEAP_CALL = re.compile(r"@(malloc|calloc|free)\(")
+_HEAP_CALL = re.compile(r"@(malloc|calloc|realloc|free)\(")
 # `call void @llvm.memcpy.p0.p0.i64(ptr align 4 %d, ptr align 4 %s, i64 %n, i1 false)`
 _INTRINSIC_ARGUMENTS = re.compile(r"^\s+(?:tail |notail )?call void @llvm\.(memset|memcpy|memmove)\.[\w.]+\("
                                   r"ptr (?:align \d+ |noundef |nonnull )*(%[\w.$-]+|@[\w.$-]+), "
@@ -615,7 +615,7 @@ def _range_checks(line: str) -> tuple[list[str], str | None]:
 def native_replay_text(text: str, check_accesses: bool, own_heap: bool = False) -> str:
     """The front end's text made for the native replay (llumc.check.replay). Without
     `check_accesses` the markers do nothing. With it (valid-memsafety), where the program has
-    followed locals or heap calls: each followed local and each malloc/calloc gets memory of
+    followed locals or heap calls: each followed local and each malloc/calloc/realloc gets memory of
     its own from the harness (never reused), the markers and free tell the harness where an
     object dies (and a local comes alive again), and every load and store through a named
     pointer asks the harness first, which traps on an address outside every live object
