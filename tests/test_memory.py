@@ -174,15 +174,18 @@ def test_arrays_allocated_in_a_loop_are_one_object_per_run(tmp_path: Path) -> No
     outlive their iteration, is TRUE under both properties. alloca_carried.c keeps the last
     run's block (`prev`), which natively still holds its value: one object would read the new
     block there, so it is never TRUE (it was, wrongly, when the alloca was one object for the
-    whole run), and the native run reaches the error."""
+    whole run), and the native run reaches the error: the model's engines say UNKNOWN, the
+    portfolio's random tests FALSE."""
     path = LIFETIMES / "vla_in_loop.c"
     for prop in ("unreach-call", "valid-memsafety"):
         result = check_program(path, m32=True, timeout=TIMEOUT, prop=prop)
         assert result.verdict == "true", (prop, result.reason)
     carried = LIFETIMES / "alloca_carried.c"
     assert _native_outcomes(carried, [[]], tmp_path) == ["error"]
-    result = check_program(carried, m32=True, timeout=TIMEOUT)
+    result = check_program(carried, m32=True, timeout=TIMEOUT, engine="kind")
     assert result.verdict == "unknown" and "declared in a loop" in result.reason, result.reason
+    result = check_program(carried, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false" and result.engine == "random tests", result.reason
 
 
 def test_a_callees_alloca_ends_where_the_callee_returns() -> None:
@@ -379,13 +382,27 @@ def test_leaks_are_false_where_the_native_run_loses_the_block(name: str, tmp_pat
     ("int x = 0; int *p = __VERIFIER_nondet_int() ? &x : 0; *p = 1; if (x) reach_error();", "may be NULL"),
 ])
 def test_invalid_heap_and_null_accesses_are_unknown_under_unreach_call(tmp_path: Path, body: str, access: str) -> None:
+    """The model's engines (k-induction here: the portfolio adds random tests, below)."""
     path = tmp_path / "prog.c"
     path.write_text("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
                     f"int main() {{\n  {body}\n  return 0;\n}}\n")
-    result = check_program(path, m32=True, timeout=TIMEOUT)
+    result = check_program(path, m32=True, timeout=TIMEOUT, engine="kind")
     assert result.verdict == "unknown"
     assert ("invalid memory access" in result.reason or "unsupported" in result.reason) and \
         access in result.reason and "prog.c:5" in result.reason, result.reason
+
+
+def test_a_path_without_the_invalid_access_is_found_natively(tmp_path: Path) -> None:
+    """`p` is NULL or `&x`: the model names the construct (above), while a native run with
+    `p == &x` reaches the error without any invalid access, and the portfolio answers FALSE
+    from it; the runs with `p == NULL` trap in the tests' build and say nothing."""
+    path = tmp_path / "prog.c"
+    path.write_text("#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n"
+                    "int main() {\n  int x = 0; int *p = __VERIFIER_nondet_int() ? &x : 0; *p = 1; "
+                    "if (x) reach_error();\n  return 0;\n}\n")
+    result = check_program(path, m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false" and result.engine == "random tests", result.reason
+    assert [step.inputs[0].value for step in result.trace] != [0]
 
 
 def test_beyond_the_exact_bound_contents_are_not_tracked(tmp_path: Path) -> None:

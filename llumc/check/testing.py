@@ -46,7 +46,7 @@ from llumc.check.replay import ReplayExpectation, _build, _judge, _LineTable, _p
 from llumc.check.result import CheckResult, ErrorSite, InputValue, TraceStep
 from llumc.encoding.floatsem import float_text
 from llumc.frontend.libcalls import NONDET_TYPES
-from llumc.svcomp.witness import SourceText
+from llumc.frontend.sourcetext import SourceText
 from solvers.supervise import die_with_parent, prepare
 
 PROPERTIES = ("unreach-call", "no-overflow")
@@ -54,7 +54,7 @@ START_DELAY = 2.0  # the tests start this long into the check (at most a tenth o
 # the tests' budget: a share of the time limit, at most this long, and at most so many runs
 TEST_SHARE = 0.15
 MAX_TEST_SECONDS = 4.0
-MAX_RUNS = 64
+MAX_RUNS = 40
 RUN_TIMEOUT = 1.0  # seconds one run may take
 FIRST_VALUES = 1024  # values offered to the first run; doubled after a run that used them all
 # values offered to one run at most: the harness keeps 8 bytes per value of call sites, within

@@ -45,6 +45,16 @@ _PROFILES = (
     (0.15, 0.10, 0.15, 0.15, 0.15, 0.30),
 )
 _STALE_RUNS = 16  # stop after this many runs in a row that added no state at a loop head
+# Long runs: from this run on, while a cut point has samples of fewer than LONG_RUN_VISITS runs,
+# every other run in the first half of the time may take up to four times the program's
+# largest comparison constant in steps (at most LONG_RUN_STEPS; the other runs stay short, for
+# the variety of their inputs):
+# a loop after one that fills 1 000 cells is never reached in `max_steps`, and its invariants
+# (`found == 0 || x < i` of a search) need its states.
+LONG_RUNS_FROM = 4
+LONG_RUN_VISITS = 12
+LONG_RUN_STEPS = 500_000
+LONG_RUN_CONSTANT = 1 << 20  # larger comparison constants are no loop bounds worth running to
 _RETRIES = 8  # fresh inputs for a step that would end in `ok` (a failed assume, mostly)
 
 
@@ -495,7 +505,7 @@ def _tracked_index(rng: random.Random, run: int, uniform: int) -> int:
 def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_steps: int = 1000,
              max_samples: int = 2000, seconds: float | None = 2.0,
              deadline: float | None = None) -> Samples:
-    """Up to `runs` runs of at most `max_steps` steps each. A cut point keeps at most
+    """Up to `runs` runs of at most `max_steps` steps each (some longer: `LONG_RUNS_FROM`). A cut point keeps at most
     `max_samples` distinct states, at most a sixteenth of them from one run (so that one long
     run does not fill it: many runs, many different nondet values). Stops early when a run
     found every cut point it visited (other than the initial one) full, when 16 runs in a row
@@ -512,6 +522,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
     seen: dict[int, set[tuple[int, ...]]] = {b.code: set() for b in word.blocks[:-2]}
     ordered: dict[int, list[tuple[int, ...]]] = {code: [] for code in seen}
     visits = {code: 0 for code in seen}
+    sampled_runs = {code: 0 for code in seen}  # runs that added a sample at the cut point
     per_run = max(8, max_samples // 16)
     initial_code = curr.init
     constants: dict[int, list[int]] = {}
@@ -520,6 +531,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
             constants.setdefault(width, []).append(v & mask(width))
     for values in constants.values():
         values.sort()
+    bounds = [value for value, _width in comparison_constants(word) if value <= LONG_RUN_CONSTANT]
+    long_steps = min(LONG_RUN_STEPS, max(max_steps, 4 * max(bounds, default=0) + 1000))
     tracked_indices = [obj.tracked_index.index for obj in getattr(word, "memory_objects", [])
                        if getattr(obj, "tracked_index", None) is not None]
     contents = _Contents(word)
@@ -546,7 +559,11 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         result.runs += 1
         contents.start_run()
         x = [0] * n_inputs
-        for k in range(max_steps):
+        long_pending = long_steps > max_steps \
+            and (stop_at is None or time.monotonic() < started + 0.5 * (stop_at - started)) \
+            and any(sampled_runs[code] < LONG_RUN_VISITS for code in seen if code != initial_code)
+        cap = long_steps if long_pending and run >= LONG_RUNS_FROM and run % 2 == 1 else max_steps
+        for k in range(cap):
             code = state[curr.index]
             if code not in seen:
                 break
@@ -592,7 +609,9 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
                                              [dict(zip(used, values)) for _code, used, values in trace],
                                              [names[code] for code, _used, _values in trace])
         visited = {code for code, _used, _values in trace if code != initial_code}
-        if visited and all(len(seen[code]) >= max_samples for code in visited):
+        for code in seen:
+            sampled_runs[code] += added[code] > 0
+        if visited and all(len(seen[code]) >= max_samples for code in visited) and not long_pending:
             result.stopped = "samples"
             break
         # saturation counts once a loop head has samples (or when there is none): a loop that
