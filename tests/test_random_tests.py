@@ -12,7 +12,7 @@ from pathlib import Path
 import yaml
 
 from llumc.check.portfolio import check_program
-from llumc.check.testing import RandomTests, ValueSource, _input_value, program_constants
+from llumc.check.testing import RandomTests, ValueSource, _input_value, source_constants
 from llumc.svcomp.witness import WitnessTask, default_specification, dump_witness, witness_for
 
 PRELUDE = """extern void abort(void);
@@ -134,7 +134,7 @@ def test_values_read_as_the_calls_c_type():
 
 
 def test_value_sequences():
-    constants = program_constants("int a[1000]; if (x == 0x10) return 7;")
+    constants = source_constants("int a[1000]; if (x == 0x10) return 7;")
     assert constants[:4] == [1000, 16, 7, 999]
     assert -1000 in constants and 1001 in constants
     source = ValueSource(constants)

@@ -209,10 +209,10 @@ def test_line_table_decoded_as_pyelftools_decodes_it(tmp_path, m32):
     on every compile unit of a real replay binary, 32- and 64-bit."""
     from elftools.elf.elffile import ELFFile
 
-    from llumc.check.replay import _build, line_rows
+    from llumc.check.replay import build_program, line_rows
 
     binary = tmp_path / "replay.bin"
-    assert _build(PROGRAMS / "overflow_line.c", binary, "unreach-call", m32, None) is None
+    assert build_program(PROGRAMS / "overflow_line.c", binary, "unreach-call", m32, None) is None
     compared = 0
     with open(binary, "rb") as handle:
         dwarf = ELFFile(handle).get_dwarf_info()

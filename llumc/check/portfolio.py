@@ -248,7 +248,7 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
             or not testing.applies(options.prop, options.engine):
         return _check_model(path, options, progress)
     started = time.monotonic()
-    budget = testing.test_budget(options.timeout)
+    budget = testing.tests_budget(options.timeout)
     tests = testing.RandomTests(Path(path), options.prop, m32=options.m32, clang=options.clang,
                                 seconds=budget, delay=testing.start_delay(options.timeout)).start()
     first = testing.model_first(options.timeout)

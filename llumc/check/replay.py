@@ -28,7 +28,8 @@ from llumc.frontend.compile import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_
 from llumc.frontend.rounding import source_uses_rounding_modes
 from solvers.supervise import die_with_parent, prepare
 
-__all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS"]
+__all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS", "build_program",
+           "run_program", "judge_run", "parse_event", "LineTable", "ProgramRun"]
 
 HARNESS = Path(__file__).with_name("replay_harness.c")
 
@@ -147,7 +148,7 @@ def replay(
         # valid-memsafety goes through the front end's text too: its lifetime markers let the
         # harness see a use of a local after its scope ended (llumc.frontend.lifetimes)
         own_heap = heap_reuse is not None
-        failure = _build(source, binary, expect.kind, m32, clang,
+        failure = build_program(source, binary, expect.kind, m32, clang,
                          through_frontend=uninit_values is not None or expect.kind == "memory" or own_heap,
                          own_heap=own_heap)
         if failure:
@@ -170,12 +171,12 @@ def replay(
             reuse_file = tmp / "reuse"
             reuse_file.write_text("".join(f"{k} {j}\n" for k, j in heap_reuse))
         try:
-            run = _run(binary, values_file, tmp, timeout, uninit_file, reuse_file, arguments,
+            run = run_program(binary, values_file, tmp, timeout, uninit_file, reuse_file, arguments,
                        leaks=expect.kind == LEAK_KIND)
         except OSError as err:  # E2BIG: more argument bytes than the system passes
             return ReplayResult(False, f"the program could not be started with the trace's "
                                        f"{len(arguments or [])} arguments: {err.strerror}", None, 0)
-        return _judge(run, binary, source, expect, len(nondet_values))
+        return judge_run(run, binary, source, expect, len(nondet_values))
 
 
 # --------------------------------------------------------------------------- build
@@ -205,7 +206,7 @@ def _source_text(source: Path) -> str:
 
 def _program_flags(kind: str, is_zig: bool, rounding_math: bool = False) -> list[str]:
     flags = [
-        # the line table is all the replay reads (`_LineTable`): without the variables' and
+        # the line table is all the replay reads (`LineTable`): without the variables' and
         # types' debug information a RERS program builds in 2.9 s instead of 4.1 s
         "-gline-tables-only", "-O0",
         "-fno-omit-frame-pointer",  # the harness walks the frame-pointer chain
@@ -219,7 +220,7 @@ def _program_flags(kind: str, is_zig: bool, rounding_math: bool = False) -> list
         flags += [f"-fsanitize={joined}", f"-fsanitize-trap={joined}", "-fno-sanitize-merge"]
         if is_zig:
             # clang 22 puts traps at line 0 inside an artificial inlined "trap reason" function;
-            # without reasons the trap keeps the line of its operation (_LineTable also falls back).
+            # without reasons the trap keeps the line of its operation (LineTable also falls back).
             flags.append("-fsanitize-debug-trap-reasons=none")
         if kind != "overflow":
             flags.append("-fwrapv")
@@ -291,7 +292,7 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
     return _UNINIT_CALL.sub(ask_harness, text) + "\ndeclare i64 @__llumc_replay_uninit(i32)\n"
 
 
-def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
+def build_program(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
            through_frontend: bool = False, own_heap: bool = False) -> str | None:
     """Compile program and harness and link them; None on success, else the first diagnostic."""
     command, is_zig = clang_command(clang)
@@ -346,7 +347,7 @@ def _build(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
 
 
 @dataclass
-class _Run:
+class ProgramRun:
     returncode: int | None  # None: killed on timeout
     report: str
     consumed: int
@@ -360,9 +361,9 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
+def run_program(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
          reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False,
-         sites_file: Path | None = None) -> _Run:
+         sites_file: Path | None = None) -> ProgramRun:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -402,10 +403,10 @@ def _run(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file
         raw = count_file.read_bytes()[:8]
         if len(raw) == 8:
             consumed = int.from_bytes(raw, sys.byteorder, signed=True)
-    return _Run(returncode, report, consumed, timeout)
+    return ProgramRun(returncode, report, consumed, timeout)
 
 
-def _parse_event(report: str) -> _Event | None:
+def parse_event(report: str) -> _Event | None:
     """The first report line (the harness stops at its first event)."""
     lines = report.splitlines()
     if not lines:
@@ -440,7 +441,7 @@ def _parse_event(report: str) -> _Event | None:
 # --------------------------------------------------------------------------- DWARF lines
 
 
-class _LineTable:
+class LineTable:
     """PC → C line, only for code compiled from the program's own source (its compile unit)."""
 
     def __init__(self, binary: Path, source: Path) -> None:
@@ -608,9 +609,9 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
+def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpectation,
            recorded: int) -> ReplayResult:
-    event = _parse_event(run.report)
+    event = parse_event(run.report)
     consumed = (event.consumed if event and event.what not in ("garbled", "bad-values", "no-values")
                 else run.consumed)
     if event is None:
@@ -636,7 +637,7 @@ def _judge(run: _Run, binary: Path, source: Path, expect: ReplayExpectation,
         if consumed > recorded:
             observed += f" ({consumed - recorded} nondet values past the trace's, each 0)"
         return ReplayResult(expect.kind == LEAK_KIND, observed, None, consumed)
-    table = _LineTable(binary, source)
+    table = LineTable(binary, source)
     if table.position_independent:
         return ReplayResult(False, "cannot map addresses to lines: position-independent binary",
                             None, consumed)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from llumc.check.replay import ReplayExpectation, _build, _judge, _LineTable, _parse_event, _run
+from llumc.check.replay import ReplayExpectation, build_program, judge_run, LineTable, parse_event, run_program
 from llumc.check.result import CheckResult, ErrorSite, InputValue, TraceStep
 from llumc.encoding.floatsem import float_text
 from llumc.frontend.libcalls import NONDET_TYPES
@@ -74,7 +74,7 @@ _INTEGER = re.compile(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b")
 
 
 @dataclass
-class TestRun:
+class FailingRun:
     """What the run that reached the error used: its values and their calls' return addresses."""
 
     number: int
@@ -98,7 +98,7 @@ def start_delay(timeout: float | None) -> float:
     return START_DELAY if timeout is None else min(START_DELAY, 0.1 * timeout)
 
 
-def test_budget(timeout: float | None) -> float:
+def tests_budget(timeout: float | None) -> float:
     return MAX_TEST_SECONDS if timeout is None else max(0.5, min(MAX_TEST_SECONDS, TEST_SHARE * timeout))
 
 
@@ -108,7 +108,7 @@ def model_first(timeout: float | None) -> float | None:
     return None if timeout is None else max(MODEL_FIRST_SECONDS, MODEL_FIRST_SHARE * timeout)
 
 
-def program_constants(text: str) -> list[int]:
+def source_constants(text: str) -> list[int]:
     """The integer literals of the program in the order they appear, then their neighbours,
     then the negations: `x == N - 1` and `k < N` are hit by a value from here, rarely by a
     uniform one."""
@@ -171,7 +171,7 @@ class RandomTests:
         self._go = None
         self.runs = 0
         self.reason = "not run"
-        self._found: TestRun | None = None
+        self._found: FailingRun | None = None
         self._told = False
         self._process = None
         self._receive = None
@@ -208,7 +208,7 @@ class RandomTests:
         self._collect(timeout)
 
     @property
-    def found(self) -> TestRun | None:
+    def found(self) -> FailingRun | None:
         self._collect(0)
         return self._found
 
@@ -239,7 +239,7 @@ class RandomTests:
             tmp = Path(tmp_name)
             binary = tmp / "tests.bin"
             # unreach-call: every access checked (see the module's docstring)
-            failure = _build(self.source, binary, "memory" if self.prop == "unreach-call" else "overflow",
+            failure = build_program(self.source, binary, "memory" if self.prop == "unreach-call" else "overflow",
                              self.m32, self.clang, through_frontend=True)
             if failure:
                 self.reason = f"build failed: {failure}"
@@ -249,7 +249,7 @@ class RandomTests:
             except OSError as err:
                 self.reason = f"cannot read the program: {err}"
                 return
-            source = ValueSource(program_constants(text))
+            source = ValueSource(source_constants(text))
             count, sequence = FIRST_VALUES, 0
             while not stopped() and self.runs < MAX_RUNS and time.monotonic() < deadline:
                 values = source.values(sequence, count)
@@ -273,12 +273,12 @@ class RandomTests:
             (tmp / name).unlink(missing_ok=True)
         values_file = tmp / "values"
         values_file.write_text("".join(f"{v}\n" for v in values))
-        run = _run(binary, values_file, tmp, RUN_TIMEOUT, sites_file=tmp / "sites")
-        event = _parse_event(run.report)
+        run = run_program(binary, values_file, tmp, RUN_TIMEOUT, sites_file=tmp / "sites")
+        event = parse_event(run.report)
         if event is not None and event.what == "diverged":
             return "more values"
         kind = "error-call" if self.prop == "unreach-call" else "overflow"
-        judged = _judge(run, binary, self.source, ReplayExpectation(kind, None), len(values))
+        judged = judge_run(run, binary, self.source, ReplayExpectation(kind, None), len(values))
         if not judged.confirmed:
             return "deterministic" if run.consumed == 0 else "nothing"
         raw = (tmp / "sites").read_bytes() if (tmp / "sites").exists() else b""
@@ -286,7 +286,7 @@ class RandomTests:
         sites = [int.from_bytes(raw[8 * i:8 * i + 8], "little") for i in range(min(consumed, len(raw) // 8))]
         name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
         observed = judged.observed.split("; ")[0]  # (without the values offered and not read)
-        self._found = TestRun(self.runs + 1, values[:consumed], sites, name, observed, judged.line,
+        self._found = FailingRun(self.runs + 1, values[:consumed], sites, name, observed, judged.line,
                               judged.chain, _SiteLines(binary, self.source, sites).calls)
         return "found"
 
@@ -334,7 +334,7 @@ class _SiteLines:
     """Return address of a nondet call -> (its C line, the nondet function called there)."""
 
     def __init__(self, binary: Path, source: Path, sites: list[int]) -> None:
-        table = _LineTable(binary, source)
+        table = LineTable(binary, source)
         text = SourceText(source)
         self.calls: dict[int, tuple[int | None, str]] = {}
         by_line: dict[int, list[int]] = {}

@@ -278,6 +278,8 @@ class Unrolling:
         # a satisfiability call in progress is cut off at this time; a list the terminate
         # callback holds, not `self` (that would make a reference cycle through Boolector)
         self.stop_at = [float("inf")]
+        self.cancelled: Callable[[], bool] | None = None  # set by `unroll`: see `cut_off`
+        self.last_asked = 0.0
         self.asserted: list[Term] = []  # every term asserted so far (U and I)
         self.retired: list = []  # Boolector instances replaced after a cut-off call
         self.solver()
@@ -697,11 +699,21 @@ class Unrolling:
             self.retired.append(self.btor)
         self.stale = False
         self.btor = incremental_solver()
-        stop_at = self.stop_at
-        self.btor.Set_term(lambda _: time.monotonic() > stop_at[0], None)
+        self.btor.Set_term(lambda _: self.cut_off(), None)
         self.translator = Translator(self.btor)
         for term in self.asserted:
             self.btor.Assert(self.node(term))
+
+    def cut_off(self) -> bool:
+        """Boolector's terminate callback: the call's time is up, or (asked at most ten times a
+        second) `cancelled` says another engine has answered."""
+        now = time.monotonic()
+        if now > self.stop_at[0]:
+            return True
+        if self.cancelled is None or now - self.last_asked < 0.1:
+            return False
+        self.last_asked = now
+        return self.cancelled()
 
     def assert_(self, term: Term) -> None:
         if not (term.op == "const" and term.param == 1):
@@ -850,6 +862,7 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
     tenth of the time is kept for a call at the deepest depth."""
     started = time.monotonic()
     unrolling = Unrolling(encoded.word)
+    unrolling.cancelled = cancelled
     final = deadline - max(0.2, 0.1 * (deadline - started))
     last_call, call_cost, last_depth, reported, polled = started, 0.0, 0, started, started
     cut_late = False
