@@ -50,7 +50,7 @@ from llumc.frontend.sourcetext import SourceText
 from solvers.supervise import die_with_parent, prepare
 
 PROPERTIES = ("unreach-call", "no-overflow")
-START_DELAY = 2.0  # the tests start this long into the check (at most a tenth of its time limit)
+START_DELAY = 4.0  # the tests start this long into the check (at most a fifth of its time limit)
 # the tests' budget: a share of the time limit, at most this long, and at most so many runs
 TEST_SHARE = 0.15
 MAX_TEST_SECONDS = 4.0
@@ -95,7 +95,7 @@ def applies(prop: str, engine: str) -> bool:
 def start_delay(timeout: float | None) -> float:
     """Seconds into the check before the tests start: most programs are answered by the engines
     sooner, and a build and its runs beside them would only slow them down."""
-    return START_DELAY if timeout is None else min(START_DELAY, 0.1 * timeout)
+    return START_DELAY if timeout is None else min(START_DELAY, 0.2 * timeout)
 
 
 def tests_budget(timeout: float | None) -> float:
