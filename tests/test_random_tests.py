@@ -33,7 +33,8 @@ def _program(tmp_path: Path, body: str, name: str = "prog.c") -> Path:
 
 
 def _tests(path: Path, prop: str = "unreach-call", seconds: float = 10.0) -> RandomTests:
-    tests = RandomTests(path, prop, m32=False, clang=None, seconds=seconds).start()
+    tests = RandomTests(path, prop, m32=False, clang=None, seconds=seconds)
+    tests.go()
     tests.wait(seconds + 60.0)  # the first build of a machine builds zig's C library
     return tests
 

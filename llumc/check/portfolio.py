@@ -250,7 +250,7 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     started = time.monotonic()
     budget = testing.tests_budget(options.timeout)
     tests = testing.RandomTests(Path(path), options.prop, m32=options.m32, clang=options.clang,
-                                seconds=budget, delay=testing.start_delay(options.timeout)).start()
+                                seconds=budget, delay=testing.start_delay(options.timeout))
     first = testing.model_first(options.timeout)
     options = replace(options, random_tests=tests, tests_preempt_at=None if first is None else started + first)
     try:
@@ -827,6 +827,7 @@ class CheckSchedule:
         strengthen (`self.strengthening`)."""
         from llumc.invariants.search import find_invariants
 
+        self.tests_answer()  # (and the tests start if due: the search is no polling point)
         budget = invariant_budget(self.options.timeout)
         if self.provisional:  # on the abstraction the invariants are the proof: half the round
             budget = max(budget, min(15.0, 0.5 * (self.engine_time() or 30.0)))
@@ -834,6 +835,7 @@ class CheckSchedule:
         self.clock.enter("invariant search")
         self.strengthening, report = find_invariants(self.encoded, deadline=time.monotonic() + budget)
         self.clock.enter("engines")
+        self.tests_answer()
         self.search_report = {**report.to_json(), "budget": round(budget, 3)}
         if self.strengthening is not None:
             self.say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
@@ -885,9 +887,13 @@ class CheckSchedule:
 
     def tests_ready(self) -> bool:
         """Whether the random tests have a counterexample and the engines have had their time
-        first (`CheckOptions.tests_preempt_at`)."""
+        first (`CheckOptions.tests_preempt_at`). Asked at the check's polling points, which
+        also start the tests once they are due."""
         o = self.options
-        return (o.random_tests is not None and o.random_tests.found is not None
+        if o.random_tests is None:
+            return False
+        o.random_tests.start_if_due()
+        return (o.random_tests.found is not None
                 and o.tests_preempt_at is not None and time.monotonic() >= o.tests_preempt_at)
 
     def tests_answer(self) -> None:

@@ -10,10 +10,9 @@ mixtures of the program's own integer constants and their neighbours (`x == N - 
 values, sign and width boundaries and uniform random words. Each run is seeded: the same
 program gets the same runs.
 
-The runs are a child process of the check, forked at its start (before any thread or engine).
-It waits `START_DELAY` first (most checks have their answer by then), or until the check
-would end UNKNOWN (`go`); then the front end's rewrite, clang's build and the runs go on beside
-the engines.
+The runs are a child process of the check (`RandomTests`), started `START_DELAY` into the
+check (most checks have their answer by then), or when the check would end UNKNOWN (`go`); the
+front end's rewrite, clang's build and the runs go on there beside the engines.
 
 Soundness: a run is a real execution. For unreach-call it is built with every memory access
 checked and signed arithmetic wrapping, as the encoding reads it (the replay's valid-memsafety
@@ -32,10 +31,14 @@ UNKNOWN (a construct the front end refuses, a timeout, refinement exhausted).
 
 from __future__ import annotations
 
-import multiprocessing
+import dataclasses
+import json
 import os
 import random
 import re
+import signal
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -47,7 +50,7 @@ from llumc.check.result import CheckResult, ErrorSite, InputValue, TraceStep
 from llumc.encoding.floatsem import float_text
 from llumc.frontend.libcalls import NONDET_TYPES
 from llumc.frontend.sourcetext import SourceText
-from solvers.supervise import die_with_parent, prepare
+from solvers.supervise import die_with_parent
 
 PROPERTIES = ("unreach-call", "no-overflow")
 START_DELAY = 4.0  # the tests start this long into the check (at most a fifth of its time limit)
@@ -158,72 +161,86 @@ class ValueSource:
 
 
 class RandomTests:
-    """The tests of one program, run in a child process (`start`: forked while the check is
-    still one thread; the child builds and runs the program beside the encoder and engines)
-    until a run reaches the error, the budget is spent or `stop` is called. `found` is the run
-    that reached the error, once the child has told it."""
+    """The tests of one program, run by a child process (`python -m llumc.check.testing`) until
+    a run reaches the error, the budget is spent or `stop` is called. The check asks
+    `start_if_due` at its polling points (the child starts `delay` seconds after the check:
+    most checks are answered sooner), `go` where it would end UNKNOWN; `found` is the run that
+    reached the error, once the child has written it.
+
+    Why a process of its own, started with exec: a fork of the checking process would share its
+    pages copy-on-write, and the encoder writing hundreds of megabytes beside it paid for every
+    one of them (the test suite ran a fifth slower). Started from the main thread only: the
+    child's death signal (`die_with_parent`) is tied to the thread that started it."""
 
     def __init__(self, source: Path, prop: str, *, m32: bool, clang: str | None, seconds: float,
                  delay: float = 0.0) -> None:
         self.source, self.prop, self.m32, self.clang = Path(source), prop, m32, clang
         self.seconds = seconds
-        self.delay = delay  # the child waits this long (or for `go`) before it builds
-        self._go = None
+        self.due = time.monotonic() + delay
         self.runs = 0
         self.reason = "not run"
         self._found: FailingRun | None = None
         self._told = False
-        self._process = None
-        self._receive = None
-        self._stop = None
+        self._stopped = False
+        self._process: subprocess.Popen | None = None
+        self._directory: tempfile.TemporaryDirectory | None = None
 
-    def start(self) -> "RandomTests":
-        context = multiprocessing.get_context("fork")
-        self._receive, send = context.Pipe(duplex=False)
-        self._stop = context.Event()
-        self._go = context.Event()
-        prepare()
-        self._process = context.Process(target=_tests_process, args=(self, send, os.getpid()),
-                                        name="llumc-random-tests", daemon=True)
-        self._process.start()
-        send.close()
-        return self
+    def start_if_due(self) -> None:
+        if not self._stopped and self._process is None and time.monotonic() >= self.due:
+            self.go()
 
     def go(self) -> None:
-        """Start building and running now, without waiting for the rest of the delay."""
-        if self._go is not None:
-            self._go.set()
+        """Start the child now (once)."""
+        if self._stopped or self._process is not None:
+            return
+        self._directory = tempfile.TemporaryDirectory(prefix="llumc-tests-")
+        arguments = {"source": str(self.source.absolute()), "prop": self.prop, "m32": self.m32, "clang": self.clang,
+                     "seconds": self.seconds, "parent": os.getpid(),
+                     "result": str(Path(self._directory.name) / "result.json")}
+        # this llumc, wherever it is imported from (a checkout, a worktree, an install)
+        root = str(Path(__file__).resolve().parents[2])
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        self._process = subprocess.Popen([sys.executable, "-m", "llumc.check.testing", json.dumps(arguments)],
+                                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL, cwd=self._directory.name, env=env)
 
     def stop(self) -> None:
-        """The check has its answer: the child ends after its current run (and, were it telling
-        a counterexample no one reads now, at its write to the closed pipe)."""
-        if self._stop is not None:
-            self._stop.set()
-        if not self._told and self._receive is not None:
-            self._told = True
-            self._receive.close()
+        """The check has its answer: the child ends (SIGTERM: it kills its build or run)."""
+        self._stopped = True
+        if self._process is not None and self._process.poll() is None:
+            self._process.terminate()
+        self._told = True
 
     def wait(self, timeout: float | None = None) -> None:
-        """Until the child has told its outcome (at most `timeout` seconds)."""
-        self._collect(timeout)
+        """Until the child has written its outcome (at most `timeout` seconds)."""
+        if self._process is None or self._told:
+            return
+        try:
+            self._process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return
+        self._collect()
 
     @property
     def found(self) -> FailingRun | None:
-        self._collect(0)
+        if not self._told and self._process is not None and self._process.poll() is not None:
+            self._collect()
         return self._found
 
-    def _collect(self, timeout: float | None) -> None:
-        if self._told or self._receive is None:
-            return
-        try:
-            if not self._receive.poll(timeout):
-                return
-            self._found, self.runs, self.reason = self._receive.recv()
-        except (EOFError, OSError):  # the child ended without a word (killed): no answer
-            self.reason = "the tests' process ended without an outcome"
+    def _collect(self) -> None:
         self._told = True
-        self._receive.close()
-        self._process.join(1.0)
+        result = Path(self._directory.name) / "result.json"
+        try:
+            data = json.loads(result.read_text())
+        except (OSError, ValueError):
+            self.reason = f"the tests' process ended without an outcome (exit {self._process.returncode})"
+            return
+        self.runs, self.reason = data["runs"], data["reason"]
+        found = data["found"]
+        if found is not None:
+            found["calls"] = {int(site): tuple(call) for site, call in found["calls"].items()}
+            self._found = FailingRun(**found)
+        self._directory.cleanup()
 
     # -- in the child
 
@@ -314,20 +331,19 @@ class RandomTests:
                            confirmation=f"native run {run.number} of the random tests: {run.observed}")
 
 
-def _tests_process(tests: RandomTests, send, parent: int) -> None:
-    """The child's work: the runs, then one message (found, runs, reason) to the parent."""
-    die_with_parent(parent)
-    try:
-        tests._go.wait(tests.delay)
-        if tests._stop.is_set():
-            tests.reason = "not run: the check answered first"
-        else:
-            tests.run_all(tests._stop.is_set)
-        send.send((tests._found, tests.runs, tests.reason))
-    except OSError:  # the check has its answer and closed its end
-        pass
-    finally:
-        send.close()
+def _child(arguments: dict) -> None:
+    """`python -m llumc.check.testing ARGUMENTS`: the runs, then their outcome as JSON in the
+    file the parent named (written whole, then renamed: the parent never reads half of it)."""
+    die_with_parent(arguments["parent"])
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))  # the check has its answer
+    tests = RandomTests(Path(arguments["source"]), arguments["prop"], m32=arguments["m32"],
+                        clang=arguments["clang"], seconds=arguments["seconds"])
+    tests.run_all(lambda: False)
+    found = dataclasses.asdict(tests._found) if tests._found is not None else None
+    result = Path(arguments["result"])
+    partial = result.with_suffix(".partial")
+    partial.write_text(json.dumps({"found": found, "runs": tests.runs, "reason": tests.reason}))
+    partial.rename(result)
 
 
 class _SiteLines:
@@ -367,3 +383,7 @@ def _input_value(function: str, raw: int, line: int | None, m32: bool) -> InputV
         return InputValue(function, bits, width, line, text=float_text(bits, width))
     value = bits - (1 << width) if signed and bits >> (width - 1) else bits
     return InputValue(function, value, width, line)
+
+
+if __name__ == "__main__":
+    _child(json.loads(sys.argv[1]))
