@@ -93,6 +93,10 @@ def check_command(
     clang: Optional[str] = typer.Option(
         None, "--clang", envvar="LLUMC_CLANG", help="Use this clang instead of ziglang's."
     ),
+    random_tests: Optional[bool] = typer.Option(
+        None, "--random-tests/--no-random-tests",
+        help="Run the program natively on chosen values beside the engines (default: on, unless "
+             "LLUMC_RANDOM_TESTS=0); a run that reaches the error is a FALSE."),
 ) -> None:
     """Verify a C program: TRUE (proof checked), FALSE (counterexample replayed) or UNKNOWN.
 
@@ -169,7 +173,7 @@ def check_command(
                              solver=solver, ir_trace=ir_trace, progress=progress, scheme=scheme,
                              ic3_direction=ic3_direction, invariants=invariants, recursion_depth=recursion_depth,
                              call_stack=call_stack, columns=witness is not None,  # only witnesses need columns
-                             heap_pool=heap_pool)
+                             heap_pool=heap_pool, random_tests=random_tests)
 
     def work() -> None:
         if plan.task is not None:

@@ -67,11 +67,11 @@ def test_a_result_is_any_value_and_the_replay_decides(tmp_path):
     ('int k = rand();', "'rand'"),
 ])
 def test_other_library_calls_stay_named_unknowns(tmp_path, call, cause):
-    # the model's answer (the portfolio's random tests run the real call: below)
+    # the model's answer (the random tests run the real call: below)
     program = ("#include <stdio.h>\n#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\n"
                f"extern void reach_error(void);\nint main(void) {{\n  {call}\n"
                "  if (k == 2) reach_error();\n  return 0;\n}\n")
-    result = check_program(write(tmp_path, program), timeout=60, engine="kind")
+    result = check_program(write(tmp_path, program), timeout=60, random_tests=False)
     assert result.verdict == "unknown"
     assert cause in result.reason and "unsupported" in result.reason, result.reason
 
@@ -80,7 +80,7 @@ def test_a_refused_call_runs_natively_in_the_random_tests(tmp_path):
     # %n writes 2 to k: a native run reaches the error the model cannot encode
     program = ("#include <stdio.h>\nextern void reach_error(void);\nint main(void) {\n"
                '  int k = 0; printf("ab%n", &k);\n  if (k == 2) reach_error();\n  return 0;\n}\n')
-    result = check_program(write(tmp_path, program), timeout=60)
+    result = check_program(write(tmp_path, program), timeout=60, random_tests=True)
     assert result.verdict == "false" and result.engine == "random tests", result.reason
     assert result.error.line == 5
 

@@ -5,6 +5,7 @@ run for real; each test asserts the verdict, the values of the run or why there 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -105,7 +106,7 @@ def test_realloc_program_found_natively(tmp_path):
   return 0;
 }
 """
-    result = check_program(_program(tmp_path, body), timeout=30)
+    result = check_program(_program(tmp_path, body), timeout=30, random_tests=True)
     assert result.verdict == "false", result.reason
     assert result.engine == "random tests"
     assert [step.inputs[0].value for step in result.trace] == [64]
@@ -178,7 +179,7 @@ def test_long_counterexample_witness_and_output(tmp_path):
 
 def test_cli_shows_a_long_counterexample_by_its_ends(tmp_path):
     path = _program(tmp_path, FILL)
-    proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--timeout", "30"],
+    proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--timeout", "30", "--random-tests"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 10, proc.stdout + proc.stderr
     assert proc.stdout.startswith("FALSE")
@@ -186,7 +187,7 @@ def test_cli_shows_a_long_counterexample_by_its_ends(tmp_path):
     assert "2950 more lines (--json has them all)" in proc.stdout
     assert proc.stdout.count("__VERIFIER_nondet_char() = 5") == 50
     proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--timeout", "30", "--json"],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "LLUMC_RANDOM_TESTS": "1"})
     data = json.loads(proc.stdout)
     assert data["verdict"] == "false" and data["engine"] == "random tests"
     assert len(data["trace"]) == 3000
@@ -197,3 +198,12 @@ def test_not_run_beside_a_chosen_engine(tmp_path):
     body = SEARCH.replace("20000", "20")
     result = check_program(_program(tmp_path, body), engine="bmc", timeout=30)
     assert result.verdict == "false" and result.engine == "bmc"
+
+
+def test_off_by_option_and_environment(tmp_path):
+    # realloc: the model refuses it, so the answer is the tests' or UNKNOWN
+    path = _program(tmp_path, FILL)
+    assert check_program(path, timeout=30, random_tests=False).verdict == "unknown"
+    proc = subprocess.run([sys.executable, "-m", "llumc", "check", str(path), "--timeout", "30"],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "LLUMC_RANDOM_TESTS": "0"})
+    assert proc.stdout.startswith("UNKNOWN (unsupported: heap ('realloc')"), proc.stdout

@@ -8,6 +8,7 @@ The check runs as a `CheckSchedule` of named phases over one `CheckOptions`.
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -178,10 +179,11 @@ class CheckOptions:
     # the most cells an object may have and be exact (None: the encoder's EXACT_CELLS); the
     # first round of `_refining` lowers it to PROOF_EXACT_CELLS
     exact_cells: int | None = None
-    # the program's random tests (llumc.check.testing.RandomTests), shared by every round, and
-    # when their counterexample preempts the engines (time.monotonic(); None: only instead of
-    # an UNKNOWN)
-    random_tests: object | None = None
+    # random tests beside the portfolio (llumc.check.testing); the running ones
+    # (`RandomTests`), shared by every round, and when their counterexample preempts the
+    # engines (time.monotonic(); None: only instead of an UNKNOWN)
+    random_tests: bool = True
+    running_tests: object | None = None
     tests_preempt_at: float | None = None
 
 
@@ -221,6 +223,7 @@ def check_program(
     recursion_depth: int | None = None,
     call_stack: bool | None = None,
     heap_pool: int | None = None,
+    random_tests: bool | None = None,
 ) -> CheckResult:
     """Verdict for one program and property. `invariants`: search loop invariants first
     (llumc/invariants) and give the engines the system they strengthen. Bad input raises LlumcError (exit 2 in the CLI);
@@ -231,11 +234,16 @@ def check_program(
     the native replay cannot show, does not stand in front of a dereference bug it can.
 
     `columns`: source columns of locations (error, inputs, invariants), which witnesses need;
-    without them the front end is much faster on large programs (see `compile_c`)."""
+    without them the front end is much faster on large programs (see `compile_c`).
+
+    `random_tests`: run the program natively on chosen values beside the portfolio
+    (llumc.check.testing); None: unless the environment says `LLUMC_RANDOM_TESTS=0`."""
+    if random_tests is None:
+        random_tests = os.environ.get("LLUMC_RANDOM_TESTS", "1").strip().lower() not in ("0", "false", "no", "off")
     options = CheckOptions(prop=prop, engine=engine, timeout=timeout, m32=m32, clang=clang, solver=solver,
                            ir_trace=ir_trace, scheme=scheme, ic3_direction=ic3_direction, invariants=invariants,
                            memtrack=memtrack, columns=columns, recursion_depth=recursion_depth,
-                           call_stack=call_stack, heap_pool=heap_pool)
+                           call_stack=call_stack, heap_pool=heap_pool, random_tests=random_tests)
     return check(path, options, progress)
 
 
@@ -244,7 +252,7 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     beside it, whose counterexample answers where the check would say UNKNOWN."""
     from llumc.check import testing
 
-    if options.random_tests is not None or options.summary_harness \
+    if not options.random_tests or options.running_tests is not None or options.summary_harness \
             or not testing.applies(options.prop, options.engine):
         return _check_model(path, options, progress)
     started = time.monotonic()
@@ -252,7 +260,7 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     tests = testing.RandomTests(Path(path), options.prop, m32=options.m32, clang=options.clang,
                                 seconds=budget, delay=testing.start_delay(options.timeout))
     first = testing.model_first(options.timeout)
-    options = replace(options, random_tests=tests, tests_preempt_at=None if first is None else started + first)
+    options = replace(options, running_tests=tests, tests_preempt_at=None if first is None else started + first)
     try:
         result = _check_model(path, options, progress)
     except BaseException:
@@ -890,16 +898,16 @@ class CheckSchedule:
         first (`CheckOptions.tests_preempt_at`). Asked at the check's polling points, which
         also start the tests once they are due."""
         o = self.options
-        if o.random_tests is None:
+        if o.running_tests is None:
             return False
-        o.random_tests.start_if_due()
-        return (o.random_tests.found is not None
+        o.running_tests.start_if_due()
+        return (o.running_tests.found is not None
                 and o.tests_preempt_at is not None and time.monotonic() >= o.tests_preempt_at)
 
     def tests_answer(self) -> None:
         """Raises `_Answered` with the random tests' FALSE once it may preempt the engines."""
         if self.tests_ready():
-            found = self.options.random_tests.result()
+            found = self.options.running_tests.result()
             self.say(f"random tests: {found.confirmation}")
             raise _Answered(found)
 
