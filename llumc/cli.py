@@ -122,28 +122,11 @@ def check_command(
     import json
     import time
 
-    from llumc.check.portfolio import ENGINES, IC3_DIRECTIONS, REFINEMENT_PROGRESS, check_program
-    from llumc.encoding.transys import PROPERTIES, SCHEMES
+    from llumc.check.portfolio import REFINEMENT_PROGRESS, check_program
 
-    if prop is not None and prop not in PROPERTIES:
-        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
-    if engine not in ENGINES:
-        raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    if scheme not in SCHEMES:
-        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
-    if ic3_direction not in IC3_DIRECTIONS:
-        raise LlumcError(f"--ic3-direction must be one of {', '.join(IC3_DIRECTIONS)}, not {ic3_direction!r}")
-    if timeout is not None and timeout <= 0:
-        raise LlumcError("--timeout must be positive")
-    if recursion_depth is not None and recursion_depth <= 0:
-        raise LlumcError("--recursion-depth must be positive")
-    from llumc.encoding.memory import MAX_HEAP_POOL
-
-    if heap_pool is not None and not 1 <= heap_pool <= MAX_HEAP_POOL:
-        raise LlumcError(f"--heap-pool must be between 1 and {MAX_HEAP_POOL}")
+    _check_options_valid(prop=prop, engine=engine, scheme=scheme, ic3_direction=ic3_direction, timeout=timeout,
+                         recursion_depth=recursion_depth, heap_pool=heap_pool, memory_limit=memory_limit)
     call_stack = _call_stack_choice(recursion)
-    if memory_limit is not None and memory_limit <= 0:
-        raise LlumcError("--memory-limit must be positive")
     from solvers.supervise import Limits, process_age, supervise
 
     started = time.monotonic() - process_age()  # the limit counts from the start of this process
@@ -200,6 +183,31 @@ def check_command(
 
 
 RECURSION_CHOICES = {"auto": None, "unroll": False, "stack": True}
+
+
+def _check_options_valid(*, prop: str | None, engine: str, scheme: str, ic3_direction: str, timeout: float | None,
+                         recursion_depth: int | None, heap_pool: int | None, memory_limit: int | None) -> None:
+    """`llumc check`'s option values, or LlumcError naming the first one out of range."""
+    from llumc.check.portfolio import ENGINES, IC3_DIRECTIONS
+    from llumc.encoding.memory import MAX_HEAP_POOL
+    from llumc.encoding.transys import PROPERTIES, SCHEMES
+
+    if prop is not None and prop not in PROPERTIES:
+        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
+    if engine not in ENGINES:
+        raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if scheme not in SCHEMES:
+        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
+    if ic3_direction not in IC3_DIRECTIONS:
+        raise LlumcError(f"--ic3-direction must be one of {', '.join(IC3_DIRECTIONS)}, not {ic3_direction!r}")
+    if timeout is not None and timeout <= 0:
+        raise LlumcError("--timeout must be positive")
+    if recursion_depth is not None and recursion_depth <= 0:
+        raise LlumcError("--recursion-depth must be positive")
+    if heap_pool is not None and not 1 <= heap_pool <= MAX_HEAP_POOL:
+        raise LlumcError(f"--heap-pool must be between 1 and {MAX_HEAP_POOL}")
+    if memory_limit is not None and memory_limit <= 0:
+        raise LlumcError("--memory-limit must be positive")
 
 
 def _call_stack_choice(recursion: str) -> bool | None:

@@ -53,6 +53,7 @@ _STALE_RUNS = 16  # stop after this many runs in a row that added no state at a 
 # (`found == 0 || x < i` of a search) need its states.
 LONG_RUNS_FROM = 4
 LONG_RUN_VISITS = 12
+LONG_RUNS_FRUITLESS = 3  # ... until this many long runs in a row added none there
 LONG_RUN_STEPS = 500_000
 LONG_RUN_CONSTANT = 1 << 20  # larger comparison constants are no loop bounds worth running to
 _RETRIES = 8  # fresh inputs for a step that would end in `ok` (a failed assume, mostly)
@@ -523,6 +524,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
     ordered: dict[int, list[tuple[int, ...]]] = {code: [] for code in seen}
     visits = {code: 0 for code in seen}
     sampled_runs = {code: 0 for code in seen}  # runs that added a sample at the cut point
+    fruitless = 0  # long runs in a row that added no sample where samples were missing
     per_run = max(8, max_samples // 16)
     initial_code = curr.init
     constants: dict[int, list[int]] = {}
@@ -559,10 +561,11 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         result.runs += 1
         contents.start_run()
         x = [0] * n_inputs
-        long_pending = long_steps > max_steps \
-            and (stop_at is None or time.monotonic() < started + 0.5 * (stop_at - started)) \
-            and any(sampled_runs[code] < LONG_RUN_VISITS for code in seen if code != initial_code)
-        cap = long_steps if long_pending and run >= LONG_RUNS_FROM and run % 2 == 1 else max_steps
+        undersampled = {code for code in seen if code != initial_code and sampled_runs[code] < LONG_RUN_VISITS}
+        long_pending = long_steps > max_steps and fruitless < LONG_RUNS_FRUITLESS and bool(undersampled) \
+            and (stop_at is None or time.monotonic() < started + 0.5 * (stop_at - started))
+        long_run = long_pending and run >= LONG_RUNS_FROM and run % 2 == 1
+        cap = long_steps if long_run else max_steps
         for k in range(cap):
             code = state[curr.index]
             if code not in seen:
@@ -611,6 +614,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         visited = {code for code, _used, _values in trace if code != initial_code}
         for code in seen:
             sampled_runs[code] += added[code] > 0
+        if long_run:  # a cut point no run reaches (dead code, a rare input) ends them
+            fruitless = 0 if any(added[code] for code in undersampled) else fruitless + 1
         if visited and all(len(seen[code]) >= max_samples for code in visited) and not long_pending:
             result.stopped = "samples"
             break
