@@ -45,11 +45,11 @@ _PROFILES = (
     (0.15, 0.10, 0.15, 0.15, 0.15, 0.30),
 )
 _STALE_RUNS = 16  # stop after this many runs in a row that added no state at a loop head
-# Long runs: from this run on, while a cut point has samples of fewer than LONG_RUN_VISITS runs,
-# every other run in the first half of the time may take up to four times the program's
-# largest comparison constant in steps (at most LONG_RUN_STEPS; the other runs stay short, for
-# the variety of their inputs):
-# a loop after one that fills 1 000 cells is never reached in `max_steps`, and its invariants
+# Long runs: from this run on, while a cut point has samples of fewer than LONG_RUN_VISITS runs
+# and the short runs end at their step cap (inside a loop), every other run in the first half
+# of the time may take up to four times the program's largest comparison constant in steps (at
+# most LONG_RUN_STEPS; the other runs stay short, for the variety of their inputs): a loop
+# after one that fills 1 000 cells is never reached in `max_steps`, and its invariants
 # (`found == 0 || x < i` of a search) need its states.
 LONG_RUNS_FROM = 4
 LONG_RUN_VISITS = 12
@@ -525,6 +525,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
     visits = {code: 0 for code in seen}
     sampled_runs = {code: 0 for code in seen}  # runs that added a sample at the cut point
     fruitless = 0  # long runs in a row that added no sample where samples were missing
+    capped = False  # the last short run ended at its step cap
     per_run = max(8, max_samples // 16)
     initial_code = curr.init
     constants: dict[int, list[int]] = {}
@@ -563,6 +564,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         x = [0] * n_inputs
         undersampled = {code for code in seen if code != initial_code and sampled_runs[code] < LONG_RUN_VISITS}
         long_pending = long_steps > max_steps and fruitless < LONG_RUNS_FRUITLESS and bool(undersampled) \
+            and capped \
             and (stop_at is None or time.monotonic() < started + 0.5 * (stop_at - started))
         long_run = long_pending and run >= LONG_RUNS_FROM and run % 2 == 1
         cap = long_steps if long_run else max_steps
@@ -599,6 +601,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
             if k & 63 == 63 and stop_at is not None and time.monotonic() >= stop_at:
                 break
         total_steps += len(trace)
+        if not long_run:  # long runs help only where short ones end at their cap, inside a loop
+            capped = len(trace) >= max_steps
         end = state[curr.index]
         if end in (ok, error):
             u = final_u.get(end)
