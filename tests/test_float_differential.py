@@ -52,7 +52,7 @@ from test_differential import Input, Program, run_differential
 # llumc raises the recursion limit while hypothesis runs the test; hypothesis warns about it
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
-EXAMPLES = int(os.environ.get("LLUMC_FLOAT_DIFF_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("LLUMC_FLOAT_DIFF_EXAMPLES", "10"))
 TIMEOUT = float(os.environ.get("LLUMC_FLOAT_DIFF_TIMEOUT", "6"))
 KEEP = os.environ.get("LLUMC_FLOAT_DIFF_KEEP")
 ENGINE = os.environ.get("LLUMC_FLOAT_DIFF_ENGINE", "portfolio")  # bmc, kind, ic3: the circuits through SAT
