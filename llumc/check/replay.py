@@ -149,8 +149,8 @@ def replay(
         # harness see a use of a local after its scope ended (llumc.frontend.lifetimes)
         own_heap = heap_reuse is not None
         failure = build_program(source, binary, expect.kind, m32, clang,
-                         through_frontend=uninit_values is not None or expect.kind == "memory" or own_heap,
-                         own_heap=own_heap)
+                                through_frontend=uninit_values is not None or expect.kind == "memory" or own_heap,
+                                own_heap=own_heap)
         if failure:
             return ReplayResult(False, f"build failed: {failure}", None, 0)
         values_file = tmp / "values"
@@ -172,7 +172,7 @@ def replay(
             reuse_file.write_text("".join(f"{k} {j}\n" for k, j in heap_reuse))
         try:
             run = run_program(binary, values_file, tmp, timeout, uninit_file, reuse_file, arguments,
-                       leaks=expect.kind == LEAK_KIND)
+                              leaks=expect.kind == LEAK_KIND)
         except OSError as err:  # E2BIG: more argument bytes than the system passes
             return ReplayResult(False, f"the program could not be started with the trace's "
                                        f"{len(arguments or [])} arguments: {err.strerror}", None, 0)
@@ -293,7 +293,7 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
 
 
 def build_program(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
-           through_frontend: bool = False, own_heap: bool = False) -> str | None:
+                  through_frontend: bool = False, own_heap: bool = False) -> str | None:
     """Compile program and harness and link them; None on success, else the first diagnostic."""
     command, is_zig = clang_command(clang)
     target = _target_flags(m32, is_zig)
@@ -362,8 +362,8 @@ def _limit_resources() -> None:  # runs in the child between fork and exec
 
 
 def run_program(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
-         reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False,
-         sites_file: Path | None = None) -> ProgramRun:
+                reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False,
+                sites_file: Path | None = None) -> ProgramRun:
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -610,7 +610,7 @@ def _signal_name(number: int) -> str:
 
 
 def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpectation,
-           recorded: int) -> ReplayResult:
+              recorded: int) -> ReplayResult:
     event = parse_event(run.report)
     consumed = (event.consumed if event and event.what not in ("garbled", "bad-values", "no-values")
                 else run.consumed)

@@ -3,8 +3,8 @@
 Why: a bug behind a loop over 100 000 cells is 200 000 steps deep. The word-level BMC unrolls
 that in about a minute, every other engine never; the program itself runs it in milliseconds.
 A FALSE needs no more than one run that reaches the error, and the native replay (the last
-word before any FALSE, `llumc.check.replay`) is such a run. So, from the start of a check, a
-thread builds the program as the replay does and runs it on value sequences chosen to hit the
+word before any FALSE, `llumc.check.replay`) is such a run. So, beside the engines, a child
+process builds the program as the replay does and runs it on value sequences chosen to hit the
 usual bugs: all zeros, increasing and decreasing sequences (sorts, running extremes), and
 mixtures of the program's own integer constants and their neighbours (`x == N - 1`), small
 values, sign and width boundaries and uniform random words. Each run is seeded: the same
@@ -257,7 +257,7 @@ class RandomTests:
             binary = tmp / "tests.bin"
             # unreach-call: every access checked (see the module's docstring)
             failure = build_program(self.source, binary, "memory" if self.prop == "unreach-call" else "overflow",
-                             self.m32, self.clang, through_frontend=True)
+                                    self.m32, self.clang, through_frontend=True)
             if failure:
                 self.reason = f"build failed: {failure}"
                 return
@@ -304,7 +304,7 @@ class RandomTests:
         name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
         observed = judged.observed.split("; ")[0]  # (without the values offered and not read)
         self._found = FailingRun(self.runs + 1, values[:consumed], sites, name, observed, judged.line,
-                              judged.chain, _SiteLines(binary, self.source, sites).calls)
+                                 judged.chain, _SiteLines(binary, self.source, sites).calls)
         return "found"
 
     # -- the answer
