@@ -185,6 +185,12 @@ def check_command(
 RECURSION_CHOICES = {"auto": None, "unroll": False, "stack": True}
 
 
+def _require_choice(option: str, value: str, choices) -> None:
+    """LlumcError naming the option and its choices unless `value` is one of them."""
+    if value not in choices:
+        raise LlumcError(f"{option} must be one of {', '.join(choices)}, not {value!r}")
+
+
 def _check_options_valid(*, prop: str | None, engine: str, scheme: str, ic3_direction: str, timeout: float | None,
                          recursion_depth: int | None, heap_pool: int | None, memory_limit: int | None) -> None:
     """`llumc check`'s option values, or LlumcError naming the first one out of range."""
@@ -192,14 +198,11 @@ def _check_options_valid(*, prop: str | None, engine: str, scheme: str, ic3_dire
     from llumc.encoding.memory import MAX_HEAP_POOL
     from llumc.encoding.transys import PROPERTIES, SCHEMES
 
-    if prop is not None and prop not in PROPERTIES:
-        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
-    if engine not in ENGINES:
-        raise LlumcError(f"--engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    if scheme not in SCHEMES:
-        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
-    if ic3_direction not in IC3_DIRECTIONS:
-        raise LlumcError(f"--ic3-direction must be one of {', '.join(IC3_DIRECTIONS)}, not {ic3_direction!r}")
+    if prop is not None:
+        _require_choice("--property", prop, PROPERTIES)
+    _require_choice("--engine", engine, ENGINES)
+    _require_choice("--scheme", scheme, SCHEMES)
+    _require_choice("--ic3-direction", ic3_direction, IC3_DIRECTIONS)
     if timeout is not None and timeout <= 0:
         raise LlumcError("--timeout must be positive")
     if recursion_depth is not None and recursion_depth <= 0:
@@ -511,12 +514,9 @@ def encode_command(
     from llumc.encoding.transys import PROPERTIES, SCHEMES
     from solvers.dimspec import format_dimspec
 
-    if prop not in PROPERTIES:
-        raise LlumcError(f"--property must be one of {', '.join(PROPERTIES)}, not {prop!r}")
-    if scheme not in SCHEMES:
-        raise LlumcError(f"--scheme must be one of {', '.join(SCHEMES)}, not {scheme!r}")
-    if fmt not in FORMATS:
-        raise LlumcError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    _require_choice("--property", prop, PROPERTIES)
+    _require_choice("--scheme", scheme, SCHEMES)
+    _require_choice("--format", fmt, FORMATS)
     call_stack = _call_stack_choice(recursion)
     if fmt != "dimspec":
         binary = output is not None and output.suffix.lower() != ".aag"
