@@ -77,6 +77,15 @@ def test_false_twin_is_found_and_replayed(name: str, tmp_path: Path) -> None:
     assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
 
 
+def test_a_loop_after_a_long_one_gets_facts_from_scaled_runs() -> None:
+    """The search after a fill of 100 000 cells: the invariant search's runs do not reach its
+    loop in time, runs with the constants scaled down (100 000 -> 128) do, and show
+    `found == 0 || x < i`, which Houdini keeps (docs/invariants.md, scaled runs)."""
+    result = check_program(ARRAYS / "search_after_fill_true.c", m32=True, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    assert any("(found == 0 || x < i)" in loop["expression"] for loop in result.invariants), result.invariants
+
+
 def test_objects_of_one_index_width_share_the_tracked_index() -> None:
     """`a` and `b` (100 000 ints each) get one tracked index (docs/memory.md: sound as one per
     object), so `a[#] == b[#]` is a fact about one cell of each."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 import re
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from llumc.pipeline import encode_file
 from llumc.invariants.candidates import Candidate, Var, _Builder, cut_variables, propose
-from llumc.invariants.simulate import compile_step, reference_step, simulate
+from llumc.invariants.simulate import Scale, compile_step, reference_step, scaled_constants, simulate
 from llumc.encoding.terms import TermBuilder, evaluate, mask, to_signed
 from llumc.encoding.transys import StateVar
 
@@ -303,3 +304,34 @@ def test_orders_bounds_congruences_are_exact():
         assert evaluate(build.le(ua, ub), uleaves) == int(u0 <= u1)
         assert evaluate(build.congruence(ua, 3, u0 % 3), uleaves) == 1
         assert evaluate(build.bound(ua, 40000, False), uleaves) == int(u0 <= 40000)
+
+
+def test_scaled_runs_keep_the_proportions_of_large_constants() -> None:
+    """`Scale` (simulate.py): 100 000 becomes 128 and its neighbours keep their distance, the
+    bytes of its int array scale with it, counts at the encoder's widths too; small constants
+    and those near a C type's limits stay."""
+    scale = Scale(Fraction(100_000, 128))
+    assert [scale(c, 32) for c in (100_000, 99_999, 100_001, 400_000, 4_000, 0)] == [128, 127, 129, 512, 4_000, 0]
+    assert scale((-100_000) & 0xFFFFFFFF, 32) == (-128) & 0xFFFFFFFF
+    assert scale(0x7FFFFFFF, 32) == 0x7FFFFFFF and scale(0x80000000, 32) == 0x80000000
+    assert scale(100_000, 17) == 128  # a tracked index of 17 bits: a count, not a negative number
+    assert scale(400_000, 64) == 512
+
+
+def test_scaled_runs_reach_the_loop_after_a_long_one() -> None:
+    """The search after a fill of 100 000 cells: the runs of the program itself never reach the
+    second loop within their steps; the scaled runs do, and the facts proposed there include the
+    disjunction the proof needs, the facts false in the scaled runs left out."""
+    encoded = encode_file(PROGRAMS / "arrays" / "search_after_fill_true.c", m32=True, exact_cells=64)
+    word = encoded.word
+    scale = scaled_constants(word)
+    assert scale is not None and scale(100_000, 32) == 128
+    scaled = simulate(word, seconds=5.0, scale=scale)
+    plain = simulate(word, seconds=5.0, long_runs=False)
+    second = [cut for cut, states in scaled.states.items() if states and not plain.states.get(cut)]
+    assert len(second) == 1
+    plain.scaled, plain.scale = {second[0]: scaled.states[second[0]]}, scale
+    facts = {c.expression for c in propose(word, encoded.debug, plain, fn=encoded.fn) if c.cut == second[0]}
+    assert "(found == 0 || x < i)" in facts
+    assert "(\\forall k: k < 100000 ==> a[k] == k)" in facts
+    assert "(\\forall k: k < i ==> a[k] == 0)" not in facts  # false in the scaled runs

@@ -32,10 +32,11 @@ class NativeUnsupported(Exception):
 class _IRCompiler(_Compiler):
     """`_Compiler`'s partial evaluation, emitting LLVM IR lines instead of Python ones."""
 
-    def __init__(self, known: dict[tuple[str, int], int], native: dict | None = None):
+    def __init__(self, known: dict[tuple[str, int], int], native: dict | None = None,
+                 constants: dict[tuple[int, int], int] | None = None):
         # floating-point operations stay their circuits here (`native` unused): as machine code
         # their bit operations are fast, and one over 64 bits wide sends the step to Python
-        super().__init__(known)
+        super().__init__(known, constants=constants)
         self.intrinsics: set[str] = set()
         self.fresh = 0
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Callable, Mapping
 
@@ -41,11 +41,12 @@ from llumc.encoding import floats
 from llumc.encoding.floatsem import float_text
 from llumc.encoding.terms import Term, mask, to_signed
 from llumc.encoding.transys import StateVar, WordTransitionSystem
+from llumc.invariants.simulate import compile_terms
 
 if TYPE_CHECKING:
     from llumc.frontend.cfg import Function
     from llumc.frontend.debuginfo import DebugInfo
-    from llumc.invariants.simulate import Samples
+    from llumc.invariants.simulate import Samples, Scale
 
 MAX_WIDTH = 160  # widest term a candidate may use (exact degree 3 over 32-bit values: 96 bits)
 MAX_COEFFICIENT = 1 << 20  # larger coefficients in a hull: an artefact of too few samples
@@ -72,6 +73,9 @@ class Candidate:
     expression: str  # the same fact as a C expression over C variable names (mathematical integers)
     kind: str  # "bound" | "order" | "linear" | "polynomial" | "modular" | "congruence" | "parity"
     #            | "combination" (a*v + b*w bounded) | "disjunction" (`guard || fact`)
+    # few and likely enough to join Houdini's first round whatever its kind (`houdini_round_of`):
+    # the disjunctions that scaled runs show (`_hinted`)
+    first_round: bool = False
 
 
 @dataclass
@@ -1276,6 +1280,44 @@ def program_constants(word: WordTransitionSystem) -> list[int]:
     return sorted(out)
 
 
+def _hinted(word: WordTransitionSystem, cut: str, variables: list[Var], states: list[dict[int, int]],
+            constants: list[int]) -> list[_Proposal]:
+    """Facts over C variables that the states of scaled runs (`simulate.scaled_constants`) show
+    at a loop head the program's own runs never reached: orderings, equalities, congruences and
+    bounds and disjunctions (`found == 0 || x < i` of a search after a loop over 100 000 cells). Their
+    constants are the scaled program's, so facts that name one are usually not the program's;
+    Houdini decides, as for every candidate."""
+    point = _CutPoint(word, cut, variables, states, constants, len(states))
+    point.linear()
+    point.orders()
+    point.bounds()
+    point.congruences()
+    point.guarded()
+    for p in point.proposals:
+        p.candidate = replace(p.candidate, first_round=True)
+    return point.proposals
+
+
+def _true_when_scaled(word: WordTransitionSystem, code: int, proposals: list[_Proposal],
+                      states: list[dict[int, int]], scale: "Scale | None") -> list[_Proposal]:
+    """The proposals whose facts, their constants scaled as the runs' were (`k < 100000` read
+    as `k < 128`), hold on every state of the scaled runs: a loop head the program's own runs
+    never reached otherwise gets every fact about its tracked cells unfiltered, hundreds, and
+    Houdini's time goes to them."""
+    if not proposals or not states or scale is None:
+        return proposals
+    values = compile_terms(word, code, [p.candidate.term for p in proposals], scale)
+    inputs = [0] * len(word.inputs)
+    width = max(states[0]) + 1
+    keep = [True] * len(proposals)
+    for state in states:
+        s = [state.get(i, 0) for i in range(width)]
+        for k, value in enumerate(values(s, inputs)):
+            if not value:
+                keep[k] = False
+    return [p for p, kept in zip(proposals, keep) if kept]
+
+
 def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
             samples: "Samples | Mapping[str, list[dict[int, int]]]", *, limit: int = 400,
             fn: "Function | None" = None) -> list[Candidate]:
@@ -1285,6 +1327,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
     `simulate.Samples` or its `states` (cut point -> states). With `fn` (the encoded CFG), a
     C name that several state variables hold goes to the cut point's own phi."""
     states_by_cut = samples.states if hasattr(samples, "states") else samples
+    scaled = getattr(samples, "scaled", {})
     constants = program_constants(word)
     float_constants = program_float_constants(fn)
     proposals: list[tuple[int, int, int, Candidate]] = []
@@ -1299,12 +1342,18 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         if cut in ("ok", "error", initial) or not (states or tracked):
             continue  # the initial cut point (the entry) only ever holds initial states
         visits = getattr(samples, "visits", {}).get(cut, 0)
-        point = _CutPoint(word, cut, cut_variables(word, debug, cut, fn), states, constants, visits)
+        variables = cut_variables(word, debug, cut, fn)
+        point = _CutPoint(word, cut, variables, states, constants, visits)
         if not states:
             # a loop the runs never reached (after a loop of 100 000 iterations): the
             # tracked-cell facts and simple orderings and bounds, unfiltered (Houdini decides)
             _tracked(point, patterns)
             point.unsampled()
+            hinted = scaled.get(cut)
+            if hinted:  # what runs of the program with its large constants scaled down show
+                point.proposals += _hinted(word, cut, variables, hinted, constants)
+                point.proposals = _true_when_scaled(word, block.code, point.proposals, hinted,
+                                                    getattr(samples, "scale", None))
             for p in point.proposals:
                 proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
             continue

@@ -262,10 +262,11 @@ def is_costly(candidate: Candidate) -> bool:
 def houdini_round_of(candidate: Candidate) -> int:
     """0: single facts; 1: exact products (few, needed by polynomial loops such as gauss's
     `2*s == i*i + i`); 2: combinations and disjunctions (many); 3: products modulo 2**w (needed
-    only where the exact ones wrap around)."""
+    only where the exact ones wrap around). A candidate marked `first_round` (few: what scaled
+    runs showed) joins the first round unless it is a product."""
     if is_costly(candidate):
         return 3 if candidate.kind == "modular" else 1
-    return 2 if candidate.kind in WIDE_KINDS else 0
+    return 2 if candidate.kind in WIDE_KINDS and not candidate.first_round else 0
 
 
 def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: float | None,

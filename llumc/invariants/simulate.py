@@ -31,10 +31,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable
 
 from llumc.encoding.floatnative import evaluate as float_evaluate
-from llumc.encoding.terms import Term, evaluate, evaluate_op, mask
+from llumc.encoding.terms import Term, evaluate, evaluate_op, mask, to_signed
 from llumc.encoding.transys import WordTransitionSystem
 
 # Input categories and, per run profile, their weights:
@@ -56,6 +57,10 @@ LONG_RUN_VISITS = 12
 LONG_RUNS_FRUITLESS = 3  # ... until this many long runs in a row added none there
 LONG_RUN_STEPS = 500_000
 LONG_RUN_CONSTANT = 1 << 20  # larger comparison constants are no loop bounds worth running to
+# Scaled runs (`scaled_constants`): comparison constants beyond SCALE_FROM in magnitude are
+# scaled so that the smallest of them becomes SCALED_TO
+SCALE_FROM = 4096
+SCALED_TO = 128
 _RETRIES = 8  # fresh inputs for a step that would end in `ok` (a failed assume, mostly)
 
 
@@ -85,6 +90,11 @@ class Samples:
     reached_ok: int = 0  # runs that ended in ok
     error: ErrorHint | None = None  # the first run that reached error
     stopped: str = ""  # "runs", "samples", "saturated" (runs stopped finding new states) or "time"
+    # states of runs with the large constants scaled down (`scaled_constants`) at cut points
+    # these runs never reached: hints from another program, for `propose` to add to the
+    # unfiltered facts there, never to filter them
+    scaled: dict[str, list[dict[int, int]]] = field(default_factory=dict)
+    scale: "Scale | None" = None  # the scaled runs' constants
 
     @property
     def count(self) -> int:
@@ -117,8 +127,11 @@ class _Compiler:
     line of code; `ite`, `and` and `or` look at their first argument first and skip what a
     known value makes irrelevant. Iterative (the multiplexer chains are deep)."""
 
-    def __init__(self, known: dict[tuple[str, int], int], native: dict | None = None):
+    def __init__(self, known: dict[tuple[str, int], int], native: dict | None = None,
+                 constants: "Scale | None" = None):
         self.known = known
+        # the constants used instead of the terms' own (`Scale`); None: the terms' own
+        self.constants = constants
         # floating-point operations computed on the machine's floats instead of through their
         # circuits (`TermBuilder.native`, llumc.encoding.floatnative): stage 6 of `visit`
         self.native = native or {}
@@ -144,7 +157,7 @@ class _Compiler:
                 continue
             op = t.op
             if op == "const":
-                value[t.uid] = t.param  # type: ignore[assignment]
+                value[t.uid] = t.param if self.constants is None else self.constants(t.param, t.width)  # type: ignore[arg-type]
                 continue
             if op in ("state", "input"):
                 key = (op, t.param)
@@ -276,10 +289,11 @@ class _Step:
     reads: tuple[set[int], list[set[int]]] = (set(), [])  # as `reads_of`
 
 
-def compile_step(word: WordTransitionSystem, code: int) -> _Step:
+def compile_step(word: WordTransitionSystem, code: int,
+                 constants: "Scale | None" = None) -> _Step:
     """The step from the block with code `code`: next values of every state variable and U,
-    with `curr` = code folded in."""
-    comp, universal, nexts = _partial_step(word, code)
+    with `curr` = code folded in (and `constants` replacing the terms' own, `scaled_constants`)."""
+    comp, universal, nexts = _partial_step(word, code, constants=constants)
     body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
     body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
     live = _live_lines(comp.lines, universal + nexts)
@@ -297,11 +311,12 @@ def compile_step(word: WordTransitionSystem, code: int) -> _Step:
     return _Step(namespace["step"], sorted(comp.input_leaves), len(body), reads_of(comp, universal, nexts))
 
 
-def _partial_step(word: WordTransitionSystem, code: int, compiler: type[_Compiler] = _Compiler
+def _partial_step(word: WordTransitionSystem, code: int, compiler: type[_Compiler] = _Compiler,
+                  constants: "Scale | None" = None
                   ) -> tuple[_Compiler, list[int | str], list[int | str]]:
     """U and the next-state terms partially evaluated with `curr` = code by `compiler` (this
     module's Python, or llumc.explicit.native_step's LLVM IR): each a constant or a value's name."""
-    comp = compiler({("state", word.curr.index): code}, word.terms.native)
+    comp = compiler({("state", word.curr.index): code}, word.terms.native, constants)
     universal = [comp.visit(u) for u in word.universal]
     nexts = [comp.visit(word.next[v.index]) for v in word.state]
     return comp, universal, nexts
@@ -320,11 +335,13 @@ def reads_of(comp: _Compiler, universal: list[int | str], nexts: list[int | str]
     return u_needs, [of(v) for v in nexts]
 
 
-def compile_terms(word: WordTransitionSystem, code: int, roots: list[Term]) -> "Callable[[list[int], list[int]], list[int]]":
+def compile_terms(word: WordTransitionSystem, code: int, roots: list[Term],
+                  constants: "Scale | None" = None
+                  ) -> "Callable[[list[int], list[int]], list[int]]":
     """fn(s, x) -> the values of `roots` in a step from the block with code `code` (`curr`
     folded in as in `compile_step`), for callers that need more than the next state (the
     explicit-state explorer reads which blocks a step runs)."""
-    comp = _Compiler({("state", word.curr.index): code}, word.terms.native)
+    comp = _Compiler({("state", word.curr.index): code}, word.terms.native, constants)
     values = [comp.visit(r) for r in roots]
     body = [f"    s{i} = s[{i}]" for i in sorted(comp.state_leaves)]
     body += [f"    x{i} = x[{i}]" for i in sorted(comp.input_leaves)]
@@ -375,6 +392,47 @@ def comparison_constants(word: WordTransitionSystem) -> set[tuple[int, int]]:
             found.update((a.param, a.width) for a in t.args if a.op == "const")  # type: ignore[misc]
         stack.extend(a for a in t.args if a.uid not in seen)
     return found
+
+
+@dataclass(frozen=True)
+class Scale:
+    """A program's large constants scaled down, for runs that reach the loops after long ones
+    (`simulate(scale=...)`), where the invariant search's runs do not get within their time (a
+    search over 100 000 cells after a loop that fills them). Every constant c of magnitude
+    beyond SCALE_FROM becomes about c / unit, a small distance from a multiple of the unit kept:
+    with 100 000 the smallest large comparison constant and SCALED_TO = 128, 99 999 and 100 001
+    become 127 and 129, the 400 000 bytes of an `int` array of 100 000 cells 512, the array's
+    cells then as many as the loop's iterations. Constants near a width's limits (overflow
+    checks, masks) stay. The runs are of another program: their states are hints, never
+    evidence (`Samples.scaled`)."""
+
+    unit: Fraction
+
+    def __call__(self, value: int, width: int) -> int:
+        c = _magnitude(value, width)
+        if c is None:
+            return value
+        q = round(c / self.unit)
+        d = c - q * self.unit
+        return (q + (round(d) if abs(d) <= 64 else 0)) & mask(width)
+
+
+def _magnitude(value: int, width: int) -> int | None:
+    """The constant as a number to scale, or None where it stays: at most SCALE_FROM in
+    magnitude, or near the limits of a C type's width (read as signed there). At the
+    encoder's own widths (a tracked index of 17 bits for 100 000 cells) it is a count."""
+    c = to_signed(value, width) if width in (8, 16, 32, 64, 128) else value
+    if SCALE_FROM < abs(c) < 1 << (width - 2) or (width not in (8, 16, 32, 64, 128) and c > SCALE_FROM):
+        return c
+    return None
+
+
+def scaled_constants(word: WordTransitionSystem) -> Scale | None:
+    """The `Scale` that makes the smallest large comparison constant SCALED_TO; None when the
+    program compares with none."""
+    big = [abs(c) for c in (_magnitude(value, width) for value, width in comparison_constants(word))
+           if c is not None]
+    return Scale(Fraction(min(big), SCALED_TO)) if big else None
 
 
 class _Draw:
@@ -432,8 +490,9 @@ class _Contents:
     their offsets and conditions compiled (`compile_terms`). Samples only: a run that differs
     from the program's costs candidates, never a wrong fact (Houdini decides)."""
 
-    def __init__(self, word: WordTransitionSystem):
+    def __init__(self, word: WordTransitionSystem, constants: "Scale | None" = None):
         self.word = word
+        self.constants = constants
         self.objects = [obj for obj in getattr(word, "memory_objects", [])
                         if getattr(obj, "content_reads", None) or getattr(obj, "content_writes", None)]
         self.plans: dict[int, _ContentPlan | None] = {}
@@ -453,8 +512,9 @@ class _Contents:
             read_roots = [t for _obj, r in reads for t in (r.condition, r.offset)]
             write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
                            + ((w.value,) if w.value is not None else ())]
-            plan = _ContentPlan(reads, compile_terms(self.word, code, read_roots) if reads else None,
-                                writes, compile_terms(self.word, code, write_roots) if writes else None)
+            plan = _ContentPlan(reads, compile_terms(self.word, code, read_roots, self.constants) if reads else None,
+                                writes, compile_terms(self.word, code, write_roots, self.constants)
+                                if writes else None)
         self.plans[code] = plan
         return plan
 
@@ -505,13 +565,16 @@ def _tracked_index(rng: random.Random, run: int, uniform: int) -> int:
 
 def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_steps: int = 1000,
              max_samples: int = 2000, seconds: float | None = 2.0,
-             deadline: float | None = None) -> Samples:
+             deadline: float | None = None, scale: "Scale | None" = None,
+             long_runs: bool = True) -> Samples:
     """Up to `runs` runs of at most `max_steps` steps each (some longer: `LONG_RUNS_FROM`). A cut point keeps at most
     `max_samples` distinct states, at most a sixteenth of them from one run (so that one long
     run does not fill it: many runs, many different nondet values). Stops early when a run
     found every cut point it visited (other than the initial one) full, when 16 runs in a row
     added no state (saturated: a bounded loop has shown all it has), when `seconds` have
-    passed or when `time.monotonic()` reaches `deadline` (absolute, as the engines take it)."""
+    passed or when `time.monotonic()` reaches `deadline` (absolute, as the engines take it).
+    `scale` (`scaled_constants`) replaces constants of the terms: the runs of another program.
+    `long_runs=False`: none (scaled runs have reached the loops they would)."""
     started = time.monotonic()
     stop_at = None if seconds is None else started + seconds
     if deadline is not None:
@@ -529,16 +592,17 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
     per_run = max(8, max_samples // 16)
     initial_code = curr.init
     constants: dict[int, list[int]] = {}
-    for value, width in comparison_constants(word):
+    compared = {(c if scale is None else scale(c, w), w) for c, w in comparison_constants(word)}
+    for value, width in compared:
         for v in (value - 1, value, value + 1):
             constants.setdefault(width, []).append(v & mask(width))
     for values in constants.values():
         values.sort()
-    bounds = [value for value, _width in comparison_constants(word) if value <= LONG_RUN_CONSTANT]
-    long_steps = min(LONG_RUN_STEPS, max(max_steps, 4 * max(bounds, default=0) + 1000))
+    bounds = [value for value, _width in compared if value <= LONG_RUN_CONSTANT]
+    long_steps = min(LONG_RUN_STEPS, max(max_steps, 4 * max(bounds, default=0) + 1000)) if long_runs else max_steps
     tracked_indices = [obj.tracked_index.index for obj in getattr(word, "memory_objects", [])
                        if getattr(obj, "tracked_index", None) is not None]
-    contents = _Contents(word)
+    contents = _Contents(word, scale)
     result = Samples()
     n_inputs = len(word.inputs)
     input_width = [i.width for i in word.inputs]
@@ -574,7 +638,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
                 break
             step = steps.get(code)
             if step is None:
-                step = steps[code] = compile_step(word, code)
+                step = steps[code] = compile_step(word, code, scale)
             nxt = None
             for _attempt in range(_RETRIES + 1):
                 for i in step.inputs:
@@ -607,7 +671,7 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         if end in (ok, error):
             u = final_u.get(end)
             if u is None:
-                u = final_u[end] = compile_step(word, end)
+                u = final_u[end] = compile_step(word, end, scale)
             if u.fn(state, [0] * n_inputs) is not None:  # type: ignore[operator]
                 if end == ok:
                     result.reached_ok += 1
