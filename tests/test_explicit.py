@@ -12,7 +12,7 @@ import pytest
 from llumc.bench.runner import answered_by
 from llumc.check.portfolio import check_program
 from llumc.pipeline import encode_file
-from llumc.explicit.explore import explore, input_representatives, merge_cubes
+from llumc.explicit.explore import _GiveUp, explore, input_representatives, merge_cubes
 from llumc.invariants.simulate import compile_step
 from llumc.explicit.native_step import NativeStep
 from solvers.check import check_invariant, state_set_gap
@@ -149,6 +149,9 @@ def test_merged_cubes_cover_exactly_the_same_states():
         assert len(merged) <= len(cubes)
     full = [[v if s >> (v - 1) & 1 else -v for v in bits] for s in range(64)]
     assert merge_cubes(full) == [[]]  # every state: the empty cube
+    # past its time the merging gives up (16 000 states of 450 bits took minutes)
+    with pytest.raises(_GiveUp, match="timeout"):
+        merge_cubes(full, stop_at=time.monotonic() - 1)
 
 
 def test_clauses_from_a_state_set_keep_every_state_and_are_checked():
