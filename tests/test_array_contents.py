@@ -1,7 +1,7 @@
 """Proofs about the contents of arrays larger than EXACT_CELLS (docs/invariants.md, tracked-cell
 facts; docs/memory.md, cell morphing).
 
-Each program of tests/programs/arrays holds arrays of 2 000 or 100 000 elements, or of a
+Each program of tests/programs/arrays holds arrays of 12, 2 000 or 100 000 elements, or of a
 nondet size up to 100 000 (abstract: one tracked cell) and is TRUE or FALSE by construction (verdict in the file name, reason in its
 first line). `llumc check --32` must give exactly that verdict: a TRUE rests on the quantified
 facts the invariant search proposes (`\\forall k: k < i ==> a[k] == 2*k`, `a[k] != x`,
@@ -30,6 +30,7 @@ NEEDED = {
     "offset_fill_true": "(\\forall k: k < i ==> a[k] == k + 5)",
     "search_true": "(\\forall k: k < i ==> a[k] != x)",
     "max_true": "(\\forall k: k < i ==> a[k] <= m)",
+    "max_12_true": "(\\forall k: k < i ==> a[k] <= m)",
     "min_true": "(\\forall k: i < k && k < 2000 ==> a[k] >= m)",
     "copy_true": "(\\forall k: k < i ==> a[k] == b[k])",
     "malloc_copy_true": "(\\forall k: k < i ==> malloc_8[k] == malloc_9[k])",
@@ -43,6 +44,7 @@ NATIVE_INPUTS = {
     "offset_fill_true": [[]],
     "tiling_true": [[0], [-7], [2147483647]],
     "min_true": [[(v * 7919) % 201 - 100 for v in range(2000)] + [k] for k in (0, 3, 1999)],
+    "max_12_true": [list(range(12)), list(range(12, 0, -1)), [5] * 12],
 }
 
 
