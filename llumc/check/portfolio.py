@@ -277,9 +277,12 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
         tests.stop()
         return result
     # the rest of their budget (the UNKNOWN stands only if no run finds the error), within the
-    # time limit: the machine's first build of zig's C library alone takes a minute
-    tests.go()
-    tests.wait(None if options.timeout is None else max(0.0, started + options.timeout - time.monotonic()))
+    # time limit: the machine's first build of zig's C library alone takes a minute; not started
+    # when the limit leaves no time for a build
+    left = None if options.timeout is None else started + options.timeout - time.monotonic()
+    if left is None or left >= testing.LEAST_SECONDS:
+        tests.go()
+    tests.wait(None if left is None else max(0.0, left))
     tests.stop()
     found = tests.result()
     if found is None:

@@ -59,6 +59,7 @@ TEST_SHARE = 0.15
 MAX_TEST_SECONDS = 4.0
 MAX_RUNS = 40
 RUN_TIMEOUT = 1.0  # seconds one run may take
+LEAST_SECONDS = 0.5  # tests not yet started are not started with less time left than this
 FIRST_VALUES = 1024  # values offered to the first run; doubled after a run that used them all
 # values offered to one run at most: the harness keeps 8 bytes per value of call sites, within
 # the replay's 1 MiB limit per file
