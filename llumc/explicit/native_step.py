@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ctypes
 
-from llumc.invariants.simulate import _Compiler, _partial_step, reads_of
+from llumc.invariants.simulate import Scale, _Compiler, _partial_step, reads_of
 from llumc.encoding.terms import Term
 from llumc.encoding.transys import WordTransitionSystem
 
@@ -33,7 +33,7 @@ class _IRCompiler(_Compiler):
     """`_Compiler`'s partial evaluation, emitting LLVM IR lines instead of Python ones."""
 
     def __init__(self, known: dict[tuple[str, int], int], native: dict | None = None,
-                 constants: dict[tuple[int, int], int] | None = None):
+                 constants: "Scale | None" = None):
         # floating-point operations stay their circuits here (`native` unused): as machine code
         # their bit operations are fast, and one over 64 bits wide sends the step to Python
         super().__init__(known, constants=constants)

@@ -1283,10 +1283,10 @@ def program_constants(word: WordTransitionSystem) -> list[int]:
 def _hinted(word: WordTransitionSystem, cut: str, variables: list[Var], states: list[dict[int, int]],
             constants: list[int]) -> list[_Proposal]:
     """Facts over C variables that the states of scaled runs (`simulate.scaled_constants`) show
-    at a loop head the program's own runs never reached: orderings, equalities, congruences and
-    bounds and disjunctions (`found == 0 || x < i` of a search after a loop over 100 000 cells). Their
-    constants are the scaled program's, so facts that name one are usually not the program's;
-    Houdini decides, as for every candidate."""
+    at a loop head the program's own runs never reached: linear equalities, orderings, bounds,
+    congruences and disjunctions (`found == 0 || x < i` of a search after a loop over 100 000
+    cells). Their states are the scaled program's, so a fact about a large constant is usually
+    not the program's; Houdini decides, as for every candidate."""
     point = _CutPoint(word, cut, variables, states, constants, len(states))
     point.linear()
     point.orders()

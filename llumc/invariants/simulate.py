@@ -91,8 +91,8 @@ class Samples:
     error: ErrorHint | None = None  # the first run that reached error
     stopped: str = ""  # "runs", "samples", "saturated" (runs stopped finding new states) or "time"
     # states of runs with the large constants scaled down (`scaled_constants`) at cut points
-    # these runs never reached: hints from another program, for `propose` to add to the
-    # unfiltered facts there, never to filter them
+    # these runs never reached: hints from another program; `propose` takes the facts they
+    # show there and drops the facts whose scaled reading they refute (Houdini decides)
     scaled: dict[str, list[dict[int, int]]] = field(default_factory=dict)
     scale: "Scale | None" = None  # the scaled runs' constants
 
