@@ -4,6 +4,8 @@ against Boolector's own solver and against the term evaluator, on random terms."
 from __future__ import annotations
 
 import itertools
+import os
+import shutil
 
 import pyboolector
 from hypothesis import HealthCheck, given, settings
@@ -233,3 +235,24 @@ def test_lazy_evaluation_skips_the_arguments_it_does_not_need():
     assert heavy.uid not in cache
     assert evaluate_lazily(tb.ite(tb.eq(x, y), heavy, tb.const(0, 1)), {("input", 0): 2, ("input", 1): 3}, cache) == 0
     assert heavy.uid not in cache
+
+
+def test_dump_directories_of_killed_processes_are_removed() -> None:
+    """Boolector's AIGER dumps go to one directory per process (`_DumpFiles`), removed at exit;
+    one a killed process left behind is removed when the next process makes its own."""
+    import subprocess
+    import tempfile
+
+    from llumc.bitblast.blast import _DumpFiles
+
+    child = subprocess.Popen(["true"])
+    child.wait()
+    stale = tempfile.mkdtemp(prefix=f"{_DumpFiles.PREFIX}{child.pid}-")
+    own = tempfile.mkdtemp(prefix=f"{_DumpFiles.PREFIX}{os.getpid()}-")
+    try:
+        _DumpFiles.remove_stale()
+        assert not os.path.exists(stale)
+        assert os.path.exists(own)
+    finally:
+        shutil.rmtree(own, ignore_errors=True)
+        shutil.rmtree(stale, ignore_errors=True)

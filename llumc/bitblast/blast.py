@@ -314,9 +314,13 @@ def incremental_solver() -> pyboolector.Boolector:
 
 class _DumpFiles:
     """Where Boolector writes its AIGER dumps (it writes only to a file, never over one): one
-    directory per process, one file name per thread, the file removed once read. A directory
-    made and removed per dump cost 2-3 ms on a disk (removing a file 0.05 ms), more than half
-    of an invariant search's blasting (hundreds of dumps per search)."""
+    private directory per process (`llumc-aag-<pid>-*` in the temporary directory), one file
+    name per thread, the file removed once read. A directory made and removed per dump cost
+    2-3 ms on a disk (removing a file 0.05 ms), more than half of an invariant search's
+    blasting (hundreds of dumps per search). The directory goes at exit; one left by a killed
+    process is removed by the next process that makes its own (`remove_stale`)."""
+
+    PREFIX = "llumc-aag-"
 
     def __init__(self) -> None:
         self.directory: str | None = None
@@ -324,10 +328,30 @@ class _DumpFiles:
 
     def path(self) -> str:
         if self.directory is None or self.owner != os.getpid():
-            self.directory = tempfile.mkdtemp(prefix="llumc-aag-")
             self.owner = os.getpid()
+            self.remove_stale()
+            self.directory = tempfile.mkdtemp(prefix=f"{self.PREFIX}{self.owner}-")
             atexit.register(self._remove, self.directory, self.owner)
         return os.path.join(self.directory, f"formula-{threading.get_ident()}.aag")
+
+    @classmethod
+    def remove_stale(cls) -> None:
+        """Remove the dump directories of processes that no longer run (killed: no atexit)."""
+        root = tempfile.gettempdir()
+        try:
+            names = os.listdir(root)
+        except OSError:
+            return
+        for name in names:
+            pid = name[len(cls.PREFIX):].split("-")[0] if name.startswith(cls.PREFIX) else ""
+            if not pid.isdigit() or int(pid) == os.getpid():
+                continue
+            try:
+                os.kill(int(pid), 0)
+            except ProcessLookupError:
+                shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+            except OSError:
+                continue  # another user's process: alive
 
     @staticmethod
     def _remove(directory: str, owner: int) -> None:
