@@ -682,6 +682,9 @@ def _run() -> None:
             print("llumc: interrupted", file=sys.stderr)
             sys.exit(130)
         if _KEPT_UNTIL_EXIT:
+            from llumc.bitblast.blast import release_dump_directory
+
+            release_dump_directory()
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(0)

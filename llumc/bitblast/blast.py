@@ -362,6 +362,13 @@ class _DumpFiles:
 _DUMPS = _DumpFiles()
 
 
+def release_dump_directory() -> None:
+    """Remove this process's dump directory now: for exits that skip atexit (`os._exit`)."""
+    if _DUMPS.directory is not None and _DUMPS.owner == os.getpid():
+        _DUMPS._remove(_DUMPS.directory, _DUMPS.owner)
+        _DUMPS.directory = None
+
+
 def dump_asserted(btor: pyboolector.Boolector, nodes: list) -> str:
     """The AIGER text of the conjunction of `nodes` (asserted here): one output."""
     for node in nodes:

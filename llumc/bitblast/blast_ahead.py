@@ -31,7 +31,7 @@ import os
 import struct
 import threading
 
-from llumc.bitblast.blast import Translator, asserted_roots, boolector_instance, dump_asserted
+from llumc.bitblast.blast import Translator, asserted_roots, boolector_instance, dump_asserted, release_dump_directory
 from llumc.encoding.terms import Term, TermBuilder
 from solvers.supervise import die_with_parent, prepare
 
@@ -225,4 +225,7 @@ def _replay(read_fd: int, write_fd: int, rewrite_level: int, division: str) -> N
     except BaseException:  # the parent blasts T itself
         pass
     finally:
-        os._exit(status)
+        try:
+            release_dump_directory()
+        finally:
+            os._exit(status)
