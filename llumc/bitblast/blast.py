@@ -26,6 +26,7 @@ behaviour. Signed division works on absolute values, as bvsdiv/bvsrem are define
 from __future__ import annotations
 
 import atexit
+import multiprocessing.util
 import os
 import re
 import shutil
@@ -332,6 +333,8 @@ class _DumpFiles:
             self.remove_stale()
             self.directory = tempfile.mkdtemp(prefix=f"{self.PREFIX}{self.owner}-")
             atexit.register(self._remove, self.directory, self.owner)
+            # a multiprocessing worker leaves through os._exit after running these
+            multiprocessing.util.Finalize(None, self._remove, args=(self.directory, self.owner), exitpriority=0)
         return os.path.join(self.directory, f"formula-{threading.get_ident()}.aag")
 
     @classmethod
