@@ -317,8 +317,8 @@ class _DumpFiles:
     """Where Boolector writes its AIGER dumps (it writes only to a file, never over one): one
     private directory per process (`llumc-aag-<pid>-*` in the temporary directory), one file
     name per thread, the file removed once read. A directory made and removed per dump cost
-    2-3 ms on a disk (removing a file 0.05 ms), more than half of an invariant search's
-    blasting (hundreds of dumps per search). The directory goes at exit; one left by a killed
+    2-3 ms on a disk (removing a file 0.05 ms): 1.35 s of the 3.0 s one invariant search
+    spent blasting (hundreds of dumps per search). The directory goes at exit; one left by a killed
     process is removed by the next process that makes its own (`remove_stale`)."""
 
     PREFIX = "llumc-aag-"
