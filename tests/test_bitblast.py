@@ -253,6 +253,13 @@ def test_dump_directories_of_killed_processes_are_removed() -> None:
         _DumpFiles.remove_stale()
         assert not os.path.exists(stale)
         assert os.path.exists(own)
+        # a directory removed under a running process is made again at its next dump
+        dumps = _DumpFiles()
+        first = os.path.dirname(dumps.path())
+        shutil.rmtree(first)
+        second = os.path.dirname(dumps.path())
+        assert os.path.isdir(second) and second != first
+        shutil.rmtree(second)
     finally:
         shutil.rmtree(own, ignore_errors=True)
         shutil.rmtree(stale, ignore_errors=True)

@@ -328,7 +328,9 @@ class _DumpFiles:
         self.owner = 0  # the process that made the directory removes it at exit
 
     def path(self) -> str:
-        if self.directory is None or self.owner != os.getpid():
+        # made again if gone: another pid namespace sharing the temporary directory may take
+        # this process's id for a dead one's (`remove_stale`)
+        if self.directory is None or self.owner != os.getpid() or not os.path.isdir(self.directory):
             self.owner = os.getpid()
             self.remove_stale()
             self.directory = tempfile.mkdtemp(prefix=f"{self.PREFIX}{self.owner}-")
