@@ -18,7 +18,7 @@ verdict itself comes only from the final program's own native runs.
 llumc must never contradict the truth: TRUE on a program with a failing run, or FALSE on one
 without, fails the test (FALSE must also replay in the native driver, and the loop invariants a
 TRUE result names must hold, read as C, at their loop heads in every native run). UNKNOWN is
-allowed and counted. LLUMC_DIFF_EXAMPLES sets the number of programs (default 20: under a minute);
+allowed and counted. LLUMC_DIFF_EXAMPLES sets the number of programs (default 14: under a minute);
 LLUMC_DIFF_TIMEOUT the time per check (default 5 s); LLUMC_DIFF_KEEP a directory that receives
 every program with its verdicts.
 """
@@ -43,7 +43,7 @@ from test_loop_programs import build_native, invariant_violations, run_native_pr
 # llumc raises the recursion limit while hypothesis runs the test; hypothesis warns about it
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
-EXAMPLES = int(os.environ.get("LLUMC_DIFF_EXAMPLES", "20"))
+EXAMPLES = int(os.environ.get("LLUMC_DIFF_EXAMPLES", "14"))
 TIMEOUT = float(os.environ.get("LLUMC_DIFF_TIMEOUT", "5"))
 KEEP = os.environ.get("LLUMC_DIFF_KEEP")
 

@@ -20,10 +20,10 @@ No undefined behaviour: no NULL call, no unbounded recursion, and the rules of t
 `calls` that main reads; a statement of main makes at most one call, and only its arguments,
 evaluated before it, read `calls`. Main sets `calls` to 0 first: the native driver runs all
 inputs in one process, so a global would otherwise start where the previous run left it. LLUMC_DIFF_PROCEDURE_EXAMPLES sets the number of programs
-(default 20: about 15 s); LLUMC_DIFF_TIMEOUT and LLUMC_DIFF_KEEP are those of the base test.
+(default 10: about 15 s); LLUMC_DIFF_TIMEOUT and LLUMC_DIFF_KEEP are those of the base test.
 
 The same programs again with every recursion the call stack takes on it
-(llumc.frontend.callstack; LLUMC_DIFF_STACK_EXAMPLES, default 10).
+(llumc.frontend.callstack; LLUMC_DIFF_STACK_EXAMPLES, default 7).
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ from test_differential import KEEP, Builder, Input, Program, inputs, run_differe
 
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
-EXAMPLES = int(os.environ.get("LLUMC_DIFF_PROCEDURE_EXAMPLES", "14"))
-STACK_EXAMPLES = int(os.environ.get("LLUMC_DIFF_STACK_EXAMPLES", "10"))
+EXAMPLES = int(os.environ.get("LLUMC_DIFF_PROCEDURE_EXAMPLES", "10"))
+STACK_EXAMPLES = int(os.environ.get("LLUMC_DIFF_STACK_EXAMPLES", "7"))
 # (result, parameter types) of the functions in the table
 SIGNATURES = [("int", ("int", "int")), ("int", ("int",)), ("unsigned", ("unsigned", "int")),
               ("short", ("char", "int"))]

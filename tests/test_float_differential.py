@@ -28,7 +28,7 @@ of its left side; NaN values are counted but never chosen as constants.
 
 llumc must never contradict the truth; UNKNOWN is allowed and counted; FALSE must replay in the
 native driver; the loop invariants of a TRUE must hold natively. LLUMC_FLOAT_DIFF_EXAMPLES sets
-the number of programs (default 10: about half a minute), LLUMC_FLOAT_DIFF_TIMEOUT
+the number of programs (default 7: about half a minute), LLUMC_FLOAT_DIFF_TIMEOUT
 the time per check (default 6 s), LLUMC_FLOAT_DIFF_KEEP a directory that receives every program
 with its verdicts, LLUMC_FLOAT_DIFF_ENGINE the engine (default the portfolio, whose
 explicit-state search answers most of these programs from concrete runs; bmc, kind or ic3 put
@@ -52,7 +52,7 @@ from test_differential import Input, Program, run_differential
 # llumc raises the recursion limit while hypothesis runs the test; hypothesis warns about it
 pytestmark = pytest.mark.filterwarnings("ignore:The recursion limit will not be reset")
 
-EXAMPLES = int(os.environ.get("LLUMC_FLOAT_DIFF_EXAMPLES", "10"))
+EXAMPLES = int(os.environ.get("LLUMC_FLOAT_DIFF_EXAMPLES", "7"))
 TIMEOUT = float(os.environ.get("LLUMC_FLOAT_DIFF_TIMEOUT", "6"))
 KEEP = os.environ.get("LLUMC_FLOAT_DIFF_KEEP")
 ENGINE = os.environ.get("LLUMC_FLOAT_DIFF_ENGINE", "portfolio")  # bmc, kind, ic3: the circuits through SAT
