@@ -358,6 +358,12 @@ class _DumpFiles:
             except OSError:
                 continue  # another user's process: alive
 
+    def release(self) -> None:
+        """Remove this process's directory now (a later dump makes a new one)."""
+        if self.directory is not None and self.owner == os.getpid():
+            self._remove(self.directory, self.owner)
+            self.directory = None
+
     @staticmethod
     def _remove(directory: str, owner: int) -> None:
         if os.getpid() == owner:
@@ -369,9 +375,7 @@ _DUMPS = _DumpFiles()
 
 def release_dump_directory() -> None:
     """Remove this process's dump directory now: for exits that skip atexit (`os._exit`)."""
-    if _DUMPS.directory is not None and _DUMPS.owner == os.getpid():
-        _DUMPS._remove(_DUMPS.directory, _DUMPS.owner)
-        _DUMPS.directory = None
+    _DUMPS.release()
 
 
 def dump_asserted(btor: pyboolector.Boolector, nodes: list) -> str:

@@ -1308,10 +1308,9 @@ def _true_when_scaled(word: WordTransitionSystem, code: int, proposals: list[_Pr
         return proposals
     values = compile_terms(word, code, [p.candidate.term for p in proposals], scale)
     inputs = [0] * len(word.inputs)
-    width = max(states[0]) + 1
     keep = [True] * len(proposals)
     for state in states:
-        s = [state.get(i, 0) for i in range(width)]
+        s = [state.get(i, 0) for i in range(len(word.state))]
         for k, value in enumerate(values(s, inputs)):
             if not value:
                 keep[k] = False

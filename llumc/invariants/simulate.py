@@ -61,6 +61,7 @@ LONG_RUN_CONSTANT = 1 << 20  # larger comparison constants are no loop bounds wo
 # scaled so that the smallest of them becomes SCALED_TO
 SCALE_FROM = 4096
 SCALED_TO = 128
+_C_WIDTHS = (8, 16, 32, 64, 128)  # widths of C's integer types (others are the encoder's own)
 _RETRIES = 8  # fresh inputs for a step that would end in `ok` (a failed assume, mostly)
 
 
@@ -421,10 +422,10 @@ def _magnitude(value: int, width: int) -> int | None:
     """The constant as a number to scale, or None where it stays: at most SCALE_FROM in
     magnitude, or near the limits of a C type's width (read as signed there). At the
     encoder's own widths (a tracked index of 17 bits for 100 000 cells) it is a count."""
-    c = to_signed(value, width) if width in (8, 16, 32, 64, 128) else value
-    if SCALE_FROM < abs(c) < 1 << (width - 2) or (width not in (8, 16, 32, 64, 128) and c > SCALE_FROM):
-        return c
-    return None
+    if width not in _C_WIDTHS:
+        return value if value > SCALE_FROM else None
+    c = to_signed(value, width)
+    return c if SCALE_FROM < abs(c) < 1 << (width - 2) else None
 
 
 def scaled_constants(word: WordTransitionSystem) -> Scale | None:
