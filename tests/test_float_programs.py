@@ -57,7 +57,7 @@ def test_signalling_nan_returned_through_x87(m32: bool, verdict: str) -> None:
 
 
 def test_newton_iteration_proven_by_its_states() -> None:
-    """Five inputs, at most four iterations each: the explicit-state search enumerates the
+    """Three inputs, at most four iterations each: the explicit-state search enumerates the
     states (the float circuits evaluated concretely) and proves the tolerance by SAT calls."""
     result = check_program(PROGRAMS / "newton_sqrt_true.c", timeout=120, engine="explicit")
     assert result.verdict == "true", result.reason

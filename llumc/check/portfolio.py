@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
+from solvers.child import call_in_child
 from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexample, memory_objects,
                                         with_fewer_arguments)
 from llumc.check.refinement import Refinement, cells_of, havoc_objects, next_refinement
@@ -115,6 +116,10 @@ def invariant_budget(timeout: float | None) -> float:
 # their steps branch on inputs at once, so its unrolling merges paths from the first step,
 # and the explicit search, which ran first on them, is the engine that answers.
 WORD_BMC_MAX_TERMS = 100_000
+
+# The word-level BMC's child is killed this many seconds past its deadline: its last call
+# gets the deadline as its own, and a call that does not stop then is not waited for.
+WORD_BMC_GRACE = 0.5
 
 
 def word_bmc_budget(timeout: float | None) -> float:
@@ -958,14 +963,24 @@ class CheckSchedule:
             seconds = min(seconds, max(0.1, self.end - self.reserve - time.monotonic()))
         self.say(f"word-level bmc (at most {seconds:.0f} s)")
         self.clock.enter("word-level bmc")
+        deadline = time.monotonic() + seconds
         try:
-            found = word_bmc(self.encoded, deadline=time.monotonic() + seconds, progress=self.say, cancelled=cancelled)
-        except Exception as err:  # a crash of this engine must not take the others' verdicts down
-            self.say(f"word-bmc: internal error, please report: {type(err).__name__}: {err}")
-            self.word_bmc_reason = f"internal error: {type(err).__name__}: {err}"
-            return
+            # in a child that is killed a little after its deadline: a Boolector call does not
+            # always stop when its terminate callback asks (it ran 10 s past a 6 s budget)
+            ran = call_in_child(lambda progress: word_bmc(self.encoded, deadline=deadline, progress=progress),
+                                until=deadline + WORD_BMC_GRACE, cancelled=cancelled, progress=self.say)
         finally:
             self.clock.enter("engines")
+        if ran.status in ("error", "died"):  # a crash of this engine must not take the others' verdicts down
+            self.say(f"word-bmc: internal error, please report: {ran.reason}")
+            self.word_bmc_reason = f"internal error: {ran.reason}"
+            return
+        if ran.status != "done":
+            self.word_bmc_reason = ran.status
+            if ran.status == "timeout":
+                self.say(f"word-bmc: no answer (killed {WORD_BMC_GRACE} s past its {seconds:.0f} s)")
+            return
+        found = ran.value
         self.word_bmc_reason = f"{found.reason}, depth {found.steps}"
         if found.ended:
             self.forward_proof(found.steps)

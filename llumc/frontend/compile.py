@@ -30,6 +30,7 @@ Pipeline (each step says why it exists):
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import re
 import shlex
@@ -270,20 +271,55 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
     return flags
 
 
+#: clang's outputs of this process by what decides them (`_clang_key`), the latest last: a check
+#: encodes one program again and again (procedure summaries' rounds, deeper recursion,
+#: refinement), and clang took 65 of the 100 ms of each such encoding
+_CLANG_OUTPUTS: dict[tuple, tuple[str, str]] = {}
+_CLANG_OUTPUTS_KEPT = 8
+
+
+def _clang_key(argv: list[str], path: Path) -> tuple | None:
+    """What clang's output depends on: the command, the working directory (the debug
+    information names it) and the source's bytes. None where the source cannot be read (clang
+    then says why). A header the source includes is not part of the key: it is not expected to
+    change while one process runs."""
+    try:
+        source = path.read_bytes()
+    except OSError:
+        return None
+    return tuple(argv), os.getcwd(), hashlib.sha256(source).digest()
+
+
 def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
                lifetimes: bool = False, columns: bool = False, value_names: bool = True,
                rounding_math: bool = False, debug: bool = True) -> str:
-    """clang's IR text for `path`. `debug` False: without debug information and with
-    -fno-builtin (the library models, llumc.frontend.libcmodels, which define C library names)."""
+    """clang's IR text for `path`, made once per process for the same command and source
+    (`_CLANG_OUTPUTS`). `debug` False: without debug information and with -fno-builtin (the
+    library models, llumc.frontend.libcmodels, which define C library names)."""
     command, is_zig = clang_command(clang)
+    # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
+    # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
+    # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
+    flags = _clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names, rounding_math)
+    if not debug:
+        flags = [flag for flag in flags if flag not in ("-g", "-gno-column-info")] + ["-g0", "-fno-builtin"]
+    key = _clang_key([*command, *flags, "-x", "c", str(path)], path)
+    made = None if key is None else _CLANG_OUTPUTS.pop(key, None)
+    if made is None:
+        made = _clang_output(command, flags, path, is_zig)
+    if key is not None:
+        _CLANG_OUTPUTS[key] = made  # (now the latest)
+        while len(_CLANG_OUTPUTS) > _CLANG_OUTPUTS_KEPT:
+            _CLANG_OUTPUTS.pop(next(iter(_CLANG_OUTPUTS)), None)  # the oldest
+    text, stderr = made
+    _unsequenced(stderr)
+    return text
+
+
+def _clang_output(command: list[str], flags: list[str], path: Path, is_zig: bool) -> tuple[str, str]:
+    """clang's IR text and its warnings (stderr) for `path`; LlumcError where it fails."""
     with tempfile.TemporaryDirectory(prefix="llumc-") as tmp:
         out = Path(tmp) / "out.ll"  # zig cc writes nothing with `-o -`
-        # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
-        # without translating its own target name ("unknown target triple 'x86-unknown-linux-gnu'"
-        # under --32); as plain C, line markers and all, it goes the same way as a `.c` file.
-        flags = _clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names, rounding_math)
-        if not debug:
-            flags = [flag for flag in flags if flag not in ("-g", "-gno-column-info")] + ["-g0", "-fno-builtin"]
         argv = [*command, *flags, "-o", str(out), "-x", "c", str(path)]
         # zig's outputs go with `tmp` (each RERS program left 47 MB in ~/.cache/zig otherwise);
         # IR needs no C library
@@ -296,8 +332,7 @@ def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: 
             raise LlumcError(f"clang timed out on {path}") from None
         if proc.returncode != 0 or not out.exists():
             raise LlumcError(_first_diagnostic(proc.stderr) or f"clang failed on {path}")
-        _unsequenced(proc.stderr)
-        return out.read_text()
+        return out.read_text(), proc.stderr
 
 
 _UNSEQUENCED = re.compile(r"^(.*?):(\d+):\d+: warning: (.*?) \[-Wunsequenced\]$", re.M)
