@@ -3,7 +3,8 @@
 Every definite answer leaving `solve` has been checked independently of the engine: a sat
 trace replayed clause by clause (`check_trace`), an unsat answer by fresh SAT calls according to
 its proof — an invariant proven inductive (`check_invariant`), the forward condition
-(`check_forward`) or k-induction (`check_k_induction`) re-established at its k. A failed check
+(`check_forward`), every run ending (`check_ends`) or k-induction (`check_k_induction`)
+re-established at its k. A failed check
 raises `CheckFailed` — an internal error, never a verdict.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from solvers.check import CheckFailed, check_forward, check_invariant, check_k_induction, check_trace
+from solvers.check import CheckFailed, check_ends, check_forward, check_invariant, check_k_induction, check_trace
 from solvers.dimspec import DimSpecError, read_dimspec
 from solvers.result import SolveResult
 from solvers.transys import TransitionSystem
@@ -152,6 +153,8 @@ def verify(ts: TransitionSystem, result: SolveResult, check_solver: str = "cadic
             raise CheckFailed(f"{result.engine} gave a {proof} proof of the {result.direction} search")
         elif proof == "forward":
             check_forward(ts, result.k, solver=check_solver)
+        elif proof == "ends":
+            check_ends(ts, result.k, result.sink or [], solver=check_solver)
         elif proof == "k-induction":
             check_k_induction(ts, result.k, result.goal_definitions, solver=check_solver)
         else:

@@ -331,6 +331,38 @@ def check_forward(ts: TransitionSystem, k: int, solver: str = "cadical195", dead
         raise CheckFailed(f"forward condition fails: a path from I has {k} steps over pairwise different states")
 
 
+def check_ends(ts: TransitionSystem, k: int, sink: list[int], solver: str = "cadical195",
+               deadline: float | None = None) -> None:
+    """Every run ends within k steps in `sink` (a cube over 1..n: a program's state past main)
+    and never reaches G: no path from I reaches G within 0..k steps, every path of k steps
+    from I ends in `sink`, `sink` is closed under T (U on both sides) and no state of `sink`
+    is in G. Then G is unreachable: a path's state at step k lies in `sink`, and so does every
+    later one. Unlike the forward condition (`check_forward`, pairwise different states: k²
+    comparisons) this is one unrolling of k steps, linear in k. `deadline`: CheckTimeout once
+    it passes."""
+    if not isinstance(k, int) or k < 0:
+        raise CheckFailed(f"a proof that every run ends without a valid k ({k!r})")
+    n = ts.n
+    if not sink or any(not 1 <= abs(lit) <= n for lit in sink):
+        raise CheckFailed(f"a proof that every run ends with a set of end states that is no cube over 1..{n}")
+    outside_sink = [-lit for lit in sink]
+    with Solver(name=solver, bootstrap_with=ts.universal + [[lit] for lit in sink]) as s:
+        for clause in ts.goal:
+            s.add_clause(clause)
+        if solve_until(s, [], deadline):
+            raise CheckFailed("an end state is in G")
+    with Solver(name=solver, bootstrap_with=ts.universal + ts.trans + _shift(ts.universal, n)) as s:
+        for clause in [[lit] for lit in sink] + [_shift([outside_sink], n)[0]]:
+            s.add_clause(clause)
+        if solve_until(s, [], deadline):
+            raise CheckFailed("a step leaves the end states")
+    with Solver(name=solver, bootstrap_with=ts.init) as s:
+        _no_goal_below(s, ts, k + 1, (k + 1) * n + 1, deadline)
+        s.add_clause(_shift([outside_sink], k * n)[0])
+        if solve_until(s, [], deadline):
+            raise CheckFailed(f"a path from I has not ended after {k} steps")
+
+
 def mentioned_outside_goal(ts: TransitionSystem) -> set[int]:
     """Variables of 1..n that I, U or T (either half) mention."""
     n = ts.n

@@ -34,10 +34,14 @@ class SolveResult:
     #   "forward"      no path from I reaches G within 0..k−1 steps, and no path from I has k steps
     #                  over pairwise different states (every execution ends before: completeness);
     #   "k-induction"  no path from I reaches G within 0..k−1 steps, and no k+1 pairwise different
-    #                  states linked by T with G in the last only (the step case).
+    #                  states linked by T with G in the last only (the step case);
+    #   "ends"         no path from I reaches G within 0..k steps, every path of k steps ends in
+    #                  `sink`, which T never leaves and G does not meet (a program's runs all end).
     # None for sat and unknown.
     proof: str | None = None
     k: int | None = None
+    # "ends" only: the end states, a cube over 1..n
+    sink: list[int] | None = None
     # "k-induction" only: definitions of goal variables that no other section mentions, as
     # (output, its clauses of G) in dependency order; the step case negates G with them in force
     # (`solvers.check.check_k_induction` verifies that they define their outputs totally).

@@ -12,14 +12,15 @@ commit it with the change, naming the programs whose digest moved:
     .venv/bin/python tests/encoding_digests.py --check    # only list the programs that differ
 
 Each case is one program with one set of options: the default encoding (large blocks, LP64)
-and `--32` for every program, the small-block `edge` scheme for every program outside
-memory/ (that scheme rejects memory programs), `--property all` (signed overflow checks too)
-for every third program, `--property valid-memsafety` (faults and leaks) for every program
-in memory/. A program the front end rejects is recorded as
+for every program; `--32` for every second program (by sorted path) and every program in
+memory/ (where pointer widths change the most); the small-block `edge` scheme for the other
+programs outside memory/ (that scheme rejects memory programs); `--property all` (signed
+overflow checks too) for every third program; `--property valid-memsafety` (faults and
+leaks) for every program in memory/. A program the front end rejects is recorded as
 "rejected: <error class>", so that it stays rejected the same way. The default case also
-records the C scopes of each block of main (`scopes_text`). All 113 programs (479
-digests) took 38 s of wall time (17 s user) on a busy 2-core machine, so every program is a
-case.
+records the C scopes of each block of main (`scopes_text`). Why not every option on every
+program: that took 74 s of the test suite's 17 minutes on 2 cores, and a refactoring that
+moves one program's encoding moves many.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ def cases() -> list[Case]:
     found: list[Case] = []
     for index, program in enumerate(programs()):
         found.append(Case(program, "default"))
-        found.append(Case(program, "m32"))
-        if not program.startswith("memory/"):
+        if index % 2 == 0 or program.startswith("memory/"):
+            found.append(Case(program, "m32"))
+        if index % 2 == 1 and not program.startswith("memory/"):
             found.append(Case(program, "edge"))
         if index % ALL_EVERY == 0:
             found.append(Case(program, "all"))

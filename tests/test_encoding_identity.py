@@ -1,7 +1,7 @@
 """Every C program of tests/programs encodes to the same DimSpec bytes as at the commit that
-wrote tests/data/encoding_digests.json: real clang, real Boolector, every program, the
-default options, `--32`, the `edge` scheme and `--property all`, and the C scopes of main's
-blocks (which cases: see tests/encoding_digests.py). A refactoring of the front end, the CFG reader or the encoders
+wrote tests/data/encoding_digests.json: real clang, real Boolector, every program with the
+default options and the C scopes of main's blocks, some with `--32`, the `edge` scheme,
+`--property all` or valid-memsafety (which: see tests/encoding_digests.py). A refactoring of the front end, the CFG reader or the encoders
 must keep this test passing without touching the data file.
 
 An intended change of encodings (a new memory model, say) regenerates the file with

@@ -15,10 +15,11 @@ import pytest
 
 from solvers.api import solve, verify
 from solvers.bmc import bmc
-from solvers.check import CheckFailed, CheckTimeout, check_forward, check_k_induction, distinct_vars
+from solvers.check import CheckFailed, CheckTimeout, check_ends, check_forward, check_k_induction, distinct_vars
 from solvers.dimspec import format_dimspec
 from solvers.kind import goal_definitions, kind
 from solvers.portfolio import Portfolio, portfolio
+from solvers.result import SolveResult
 from solvers.transys import Clause, TransitionSystem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,34 @@ def test_forward_condition_check_stops_at_its_deadline():
     with pytest.raises(CheckTimeout):
         check_forward(ts, 301, deadline=time.monotonic())
     check_forward(ts, 301, deadline=time.monotonic() + 60)
+
+
+def _value_cube(bits: int, value: int) -> list[int]:
+    return [i if value >> (i - 1) & 1 else -i for i in range(1, bits + 1)]
+
+
+def test_every_run_ending_is_a_proof_checked_by_fresh_solvers():
+    """A counter that stops at 300 in a state it never leaves: every run is there after 300
+    steps, so G (401) is unreachable; the proof names the end states and its k, and
+    `verify` checks it again. Fewer steps, a set T leaves, a set inside G, or a G on the way
+    fail the check, each with its reason."""
+    ts = stopping_counter(bits=9, stop=300, goal=401)
+    end = _value_cube(9, 300)
+    check_ends(ts, 300, end)
+    result = SolveResult("unsat", engine="word-bmc", proof="ends", k=300, sink=end)
+    verify(ts, result)
+    with pytest.raises(CheckFailed, match="has not ended after 299 steps"):
+        verify(ts, replace(result, k=299))
+    with pytest.raises(CheckFailed, match="a step leaves the end states"):
+        check_ends(ts, 300, _value_cube(9, 299))
+    with pytest.raises(CheckFailed, match="an end state is in G"):
+        check_ends(stopping_counter(bits=9, stop=300, goal=300), 300, end)
+    with pytest.raises(CheckFailed, match="base case fails"):
+        check_ends(stopping_counter(bits=9, stop=300, goal=200), 300, end)
+    with pytest.raises(CheckFailed, match="no cube"):
+        check_ends(ts, 300, [])
+    with pytest.raises(CheckTimeout):
+        check_ends(ts, 300, end, deadline=time.monotonic())
 
 
 def _process_state(pid: int) -> str:

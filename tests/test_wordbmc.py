@@ -115,15 +115,15 @@ def test_engine_word_bmc_on_the_command_path() -> None:
     assert result.verdict == "false" and result.engine == "word-bmc"
     result = check_program(PROGRAMS / "fill_10_true.c", engine="word-bmc", m32=True, timeout=60)
     assert result.verdict == "true" and result.engine == "word-bmc"
-    assert result.confirmation == "no execution is longer than 24 steps, and none of them fails (checked)"
+    assert result.confirmation == "every execution ends within 24 steps, and none of them fails (checked)"
 
 
 @pytest.mark.parametrize("name, steps", [("bubble_sort_true.c", 34), ("insertion_sort_true.c", 25)])
 def test_every_run_ended_is_a_proof_once_checked_on_the_bit_level(name: str, steps: int) -> None:
     """Sorts of a few cells: every run leaves main within a few dozen steps, none reaching
-    error; the forward condition checked on the DimSpec system makes that a TRUE. The insertion
+    error; checked on the DimSpec system (`check_ends`) that makes a TRUE. The insertion
     sort's inner loop ends after a different number of steps on each path: its finished cases
     are dropped only when the frontier is asked again (`Unrolling.feasible`)."""
     result = check_program(HERE / "programs" / "memory" / name, engine="word-bmc", m32=True, timeout=60)
     assert result.verdict == "true" and result.engine == "word-bmc", result.reason
-    assert result.confirmation == f"no execution is longer than {steps} steps, and none of them fails (checked)"
+    assert result.confirmation == f"every execution ends within {steps} steps, and none of them fails (checked)"

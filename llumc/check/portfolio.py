@@ -28,7 +28,7 @@ from llumc.errors import UnsupportedError
 from llumc.frontend.callstack import FIRST_STACK_DEPTH, MAX_STACK_DEPTH
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
 from llumc.encoding.memory import DEFAULT_HEAP_POOL, MAX_HEAP_POOL
-from llumc.pipeline import EncodeResult, encode_file
+from llumc.pipeline import EncodeResult, TraceBits, encode_file
 
 ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit", "word-bmc")
 # IC3's search directions for `check` (solvers.ic3): forward is the paper's MinireachIC3.
@@ -133,12 +133,11 @@ def word_bmc_budget(timeout: float | None) -> float:
     return 60.0 if timeout is None else max(0.5, min(60.0, 0.3 * timeout))
 
 
-# the share of the engines' time left that the forward condition's check of the word-level
-# BMC's bounded proof may take, the members paused (`CheckSchedule.forward_proof`)
+# the share of the engines' time left that the bit-level check of the word-level BMC's
+# bounded proof may take, the members paused (`CheckSchedule.forward_proof`)
 FORWARD_CHECK_SHARE = 0.5
-# ... and only where the unrolling it checks has at most this many clauses (a bubble sort of
-# 6 cells: 0.9 million at 43 steps, checked in 5 s alone; a loop over 1 000 cells, 2 000
-# steps deep, is beyond it and is left to k-induction with the loop invariants)
+# ... and only where the unrolling it checks has at most this many clauses (a loop over 1 000
+# cells, 2 000 steps deep, is beyond it and is left to k-induction with the loop invariants)
 FORWARD_CHECK_MAX_CLAUSES = 3_000_000
 
 
@@ -205,6 +204,8 @@ def describe_proof(answer) -> str:
         return f"{k}-induction checked (base case and step by fresh solvers)"
     if proof == "forward":
         return f"no execution is longer than {k} steps, and none of them fails (checked)"
+    if proof == "ends":
+        return f"every execution ends within {k} steps, and none of them fails (checked)"
     clauses = len(answer.invariant) if answer.invariant is not None else 0
     return f"inductive invariant checked ({clauses} clauses)"
 
@@ -998,14 +999,16 @@ class CheckSchedule:
     def forward_proof(self, depth: int) -> None:
         """The word-level BMC saw every run leave main within `depth` steps, none reaching
         error (a bubble sort of 6 cells: 43 steps in a second, where k-induction needed 57 s to
-        get there one depth at a time). A proof once the forward condition holds at depth + 1
-        on the bit-level system, by fresh SAT calls (`solvers.check.check_forward`: no path
-        reaches G below it, and no path has that many steps over pairwise different states; a
-        run's last state, past main, steps only to itself): raises `_Answered` with TRUE then.
-        The members wait meanwhile (`Portfolio.paused`: on two cores beside three of them the
-        check took twice as long), for at most half the engines' time left
-        (`FORWARD_CHECK_SHARE`); past it, or where the check fails, they go on."""
-        from solvers.check import CheckFailed, CheckTimeout, check_forward
+        get there one depth at a time). A proof once the bit-level system shows the same by
+        fresh SAT calls (`solvers.check.check_ends`: no path reaches G within depth + 1 steps,
+        every path of depth + 1 steps is past main, and a state past main steps only to states
+        past main): raises `_Answered` with TRUE then. One unrolling, linear in the depth,
+        where the forward condition it replaced compared the states pairwise (a bubble sort of
+        10 cells, 120 steps: beyond 20 s). The members wait meanwhile (`Portfolio.paused`: on
+        two cores beside three of them the check took twice as long), for at most half the
+        engines' time left (`FORWARD_CHECK_SHARE`); past it, or where the check fails, they go
+        on."""
+        from solvers.check import CheckFailed, CheckTimeout, check_ends
         from solvers.result import SolveResult
 
         members = self.members
@@ -1014,26 +1017,34 @@ class CheckSchedule:
         k = depth + 1
         ts = self.encoded.ts
         if k * (len(ts.trans) + len(ts.universal)) > FORWARD_CHECK_MAX_CLAUSES:
-            self.say(f"word-bmc: every run ends within {depth} steps, too deep to check the forward condition")
+            self.say(f"word-bmc: every run ends within {depth} steps, too deep to check that on the bit level")
             return
+        sink = self.past_main()
         left = self.engine_time()
         deadline = None if left is None else time.monotonic() + FORWARD_CHECK_SHARE * left
-        self.say(f"word-bmc: every run ends within {depth} steps; checking the forward condition at {k}")
+        self.say(f"word-bmc: every run ends within {depth} steps; checking that on the bit level at {k}")
         self.clock.enter("proof check")
         try:
             with members.paused() if members is not None else nullcontext():
-                check_forward(ts, k, deadline=deadline)
+                check_ends(ts, k, sink, deadline=deadline)
         except CheckTimeout:
-            self.say(f"word-bmc: the forward condition at {k} not checked in time")
+            self.say(f"word-bmc: that every run ends within {k} steps was not checked in time")
             return
         except CheckFailed as err:
-            self.say(f"word-bmc: forward condition not confirmed ({err})")
+            self.say(f"word-bmc: that every run ends not confirmed ({err})")
             return
         finally:
             self.clock.enter("engines")
-        answer = SolveResult("unsat", steps=k, engine="word-bmc", proof="forward", k=k,
+        answer = SolveResult("unsat", steps=k, engine="word-bmc", proof="ends", k=k, sink=sink,
                              stats={"member": "word-bmc"})
         raise _Answered(self.proof_check(answer, "word-bmc"))
+
+    def past_main(self) -> list[int]:
+        """The DimSpec cube of the states past main: the block variable at `ok`."""
+        word = self.encoded.word
+        index = word.state.index(word.curr)
+        state = tuple(word.ok_code if i == index else 0 for i in range(len(word.state)))
+        return TraceBits(self.encoded).cube(state, only={index})
 
     def explore(self, seconds: float, *, latest: float | None,
                 cancelled: Callable[[], bool] | None = None) -> CheckResult | None:
