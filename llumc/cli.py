@@ -163,13 +163,13 @@ def check_command(
             _check_task(plan, check_one, timeout=timeout, started=started, as_json=as_json, witness=witness)
         seconds = None if timeout is None else max(0.5, timeout - (time.monotonic() - started))
         result = check_one(plan.source, plan.properties[0], seconds)
-        _tell_finished(plan.properties[0], result, as_json)
+        data = _tell_finished(plan.properties[0], result, as_json)
         if witness is not None:
             _write_witness(result, plan.source, plan.properties[0], m32, witness)
         if result.internal_error:
             print(f"llumc: internal error (please report): {result.internal_error}", file=sys.stderr)
         if as_json:
-            print(json.dumps(result.to_json()))
+            print(json.dumps(data if data is not None else result.to_json()))
         else:
             _print_check(result)
         sys.exit(_exit_code(result))
@@ -247,22 +247,26 @@ def _exit_code_of(work) -> int:
     return 0
 
 
-def _tell_finished(spec, result, as_json: bool, heading: str = "", expected: str = "") -> None:
+def _tell_finished(spec, result, as_json: bool, heading: str = "", expected: str = "") -> dict | None:
     """Give the supervising process a property's answer as soon as it is known: if the time limit
     ends the check after it (a witness being written, the task's next property), the answer
-    still stands."""
+    still stands. Returns the result's JSON data where it made it (`--json`), for the caller to
+    print."""
     import contextlib
     import io
 
     from solvers.supervise import supervised, tell
 
     if not supervised():
-        return
+        return None
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
         _print_check(result, heading=heading, expected=expected)
-    tell({"finished": spec.name, "json": result.to_json(), "text": text.getvalue(),
-          "internal_error": result.internal_error})
+    # the whole JSON only where it is printed: a trace of 100 000 steps took seconds to send
+    data = result.to_json() if as_json else None
+    told = data if as_json else {"verdict": result.verdict, "internal_error": result.internal_error}
+    tell({"finished": spec.name, "json": told, "text": text.getvalue(), "internal_error": result.internal_error})
+    return data
 
 
 def _reason_without_answer(ending) -> str:

@@ -218,15 +218,20 @@ class _Messages:
     """The supervisor's reading of the work's messages: phases with their times, the rest kept."""
 
     def __init__(self) -> None:
-        self.buffer = b""
+        self.pending: list[bytes] = []  # the pieces of a line not yet ended
         self.phase: str | None = None
         self.phase_started = 0.0
         self.phases: dict[str, float] = {}
         self.other: list[dict] = []
 
     def feed(self, data: bytes) -> None:
-        self.buffer += data
-        *lines, self.buffer = self.buffer.split(b"\n")
+        """Read what came; a line is joined once its end has come (a message of a 100 000-step
+        trace comes in hundreds of pieces: joining each to all before took seconds)."""
+        if b"\n" not in data:
+            self.pending.append(data)
+            return
+        *lines, rest = b"".join([*self.pending, data]).split(b"\n")
+        self.pending = [rest] if rest else []
         for line in lines:
             try:
                 message = json.loads(line)

@@ -265,3 +265,19 @@ def test_answers_found_before_a_cut_stand(tmp_path, capsys):
     assert [(r["property"], r["verdict"], r["reason"]) for r in answer["results"]] == [
         ("unreach-call", "false", None), ("no-overflow", "unknown", "timeout during engines")]
     assert answer["results"][1]["phases"] == {"encoding": 0.1, "engines": 3.0}
+
+
+def test_messages_in_pieces_are_read_whole():
+    """The supervisor's reader joins a message sent in many pieces (a long trace) and reads
+    several in one piece; a phase message opens a phase, the rest are kept in order."""
+    from solvers.supervise import _Messages
+
+    long = json.dumps({"finished": "unreach-call", "json": {"trace": list(range(50_000))}}).encode() + b"\n"
+    phase = json.dumps({"phase": "encoding", "at": 1.0}).encode() + b"\n"
+    reader = _Messages()
+    stream = phase + long + b'{"other": 1}\n{"other": 2}' + b"\n"
+    for start in range(0, len(stream), 4096):
+        reader.feed(stream[start:start + 4096])
+    assert reader.phase == "encoding"
+    assert [message.get("other") for message in reader.other] == [None, 1, 2]
+    assert reader.other[0]["json"]["trace"] == list(range(50_000)) and reader.pending == []
