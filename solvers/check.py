@@ -337,9 +337,9 @@ def check_ends(ts: TransitionSystem, k: int, sink: list[int], solver: str = "cad
     and never reaches G: no path from I reaches G within 0..k steps, every path of k steps
     from I ends in `sink`, `sink` is closed under T (U on both sides) and no state of `sink`
     is in G. Then G is unreachable: a path's state at step k lies in `sink`, and so does every
-    later one. Unlike the forward condition (`check_forward`, pairwise different states: k²
-    comparisons) this is one unrolling of k steps, linear in k. `deadline`: CheckTimeout once
-    it passes."""
+    later one. Unlike the forward condition (`check_forward`: pairwise different states, up to
+    k² comparisons, added as models need them) this is one unrolling of k steps, linear in k.
+    `deadline`: CheckTimeout once it passes."""
     if not isinstance(k, int) or k < 0:
         raise CheckFailed(f"a proof that every run ends without a valid k ({k!r})")
     n = ts.n

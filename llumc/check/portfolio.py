@@ -1003,11 +1003,10 @@ class CheckSchedule:
         fresh SAT calls (`solvers.check.check_ends`: no path reaches G within depth + 1 steps,
         every path of depth + 1 steps is past main, and a state past main steps only to states
         past main): raises `_Answered` with TRUE then. One unrolling, linear in the depth,
-        where the forward condition it replaced compared the states pairwise (a bubble sort of
-        10 cells, 120 steps: beyond 20 s). The members wait meanwhile (`Portfolio.paused`: on
-        two cores beside three of them the check took twice as long), for at most half the
-        engines' time left (`FORWARD_CHECK_SHARE`); past it, or where the check fails, they go
-        on."""
+        where the forward condition it replaced also compares the states pairwise. The
+        members wait meanwhile (`Portfolio.paused`: on two cores beside three of them the
+        check took twice as long), for at most half the engines' time left
+        (`FORWARD_CHECK_SHARE`); past it, or where the check fails, they go on."""
         from solvers.check import CheckFailed, CheckTimeout, check_ends
         from solvers.result import SolveResult
 
