@@ -271,15 +271,12 @@ def _tell_finished(spec, result, as_json: bool, heading: str = "", expected: str
 
 def _reason_without_answer(ending) -> str:
     """Why the check's processes ended without an answer, for its UNKNOWN line."""
-    import signal
+    from solvers.supervise import signal_name
 
     if ending.why == "timeout":
         return f"timeout during {ending.phase}" if ending.phase else "timeout"
     if ending.why == "died":
-        try:
-            name = signal.Signals(ending.signal_number).name
-        except ValueError:
-            name = f"signal {ending.signal_number}"
+        name = signal_name(ending.signal_number)
         hint = " (memory ran out?)" if name in ("SIGKILL", "SIGABRT") else ""
         return f"internal error: the checking process was killed by {name}{hint}"
     return ending.why

@@ -13,6 +13,7 @@ parent (queues, members) is touched in the child.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -20,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from solvers.supervise import die_with_parent, prepare
+from solvers.supervise import die_with_parent, prepare, signal_name
 
 Progress = Callable[[str], None]
 
@@ -39,11 +40,14 @@ def _child(function: Callable[[Progress], Any], send, parent: int) -> None:
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        value = function(lambda message: send.send(("progress", message)))
+        message = ("done", function(lambda text: send.send(("progress", text))))
     except Exception as err:  # reported to the parent, which decides what it means
-        send.send(("error", f"{type(err).__name__}: {err}"))
-    else:
-        send.send(("done", value))
+        message = ("error", f"{type(err).__name__}: {err}")
+    try:
+        send.send(message)
+    except Exception as err:  # a result that does not pickle; or the parent stopped reading
+        with contextlib.suppress(Exception):
+            send.send(("error", f"its result could not be sent: {type(err).__name__}: {err}"))
     send.close()
 
 
@@ -80,18 +84,15 @@ def call_in_child(function: Callable[[Progress], Any], *, until: float, cancelle
             else:
                 return ChildOutcome("error", reason=payload)
     finally:
-        receive.close()
         if process.is_alive():
-            process.kill()
+            process.kill()  # before its pipe closes: a child writing to it then would complain
         process.join()
+        receive.close()
 
 
 def _how_it_ended(exitcode: int | None) -> str:
     if exitcode is None:
         return "still running"
     if exitcode < 0:
-        try:
-            return f"killed by {signal.Signals(-exitcode).name}"
-        except ValueError:
-            return f"killed by signal {-exitcode}"
+        return f"killed by {signal_name(-exitcode)}"
     return f"exit code {exitcode}"

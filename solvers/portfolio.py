@@ -16,7 +16,7 @@ import time
 from typing import Callable, Iterator
 
 from solvers.result import SolveResult
-from solvers.supervise import die_with_parent, prepare
+from solvers.supervise import die_with_parent, prepare, signal_name
 from solvers.transys import TransitionSystem
 
 Progress = Callable[[dict], None]
@@ -46,10 +46,7 @@ def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None
 def _death(engine: str, exitcode: int) -> str:
     """Why a child stopped without an answer, in words (negative exit codes are signals)."""
     if exitcode < 0:
-        try:
-            name = signal.Signals(-exitcode).name
-        except ValueError:
-            name = f"signal {-exitcode}"
+        name = signal_name(-exitcode)
         hint = " (a SAT solver aborts so when memory runs out)" if name == "SIGABRT" else ""
         return f"{engine} was killed by {name}{hint}"
     return f"{engine} died with exit code {exitcode}"

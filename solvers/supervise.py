@@ -72,6 +72,14 @@ def die_with_parent(expected_parent: int | None = None) -> None:
         os._exit(1)
 
 
+def signal_name(number: int) -> str:
+    """A signal's name (`SIGKILL`), or "signal N" for a number Python does not name."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def prepare() -> None:
     """Load what `die_with_parent` needs, in the parent, before forking."""
     _libc()

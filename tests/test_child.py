@@ -50,3 +50,9 @@ def test_an_exception_and_a_death_are_reported_not_raised():
     assert (ran.status, ran.reason) == ("error", "ValueError: no such cell")
     ran = call_in_child(lambda _progress: os._exit(3), until=time.monotonic() + 30)
     assert (ran.status, ran.reason) == ("died", "exit code 3")
+
+
+def test_a_result_that_cannot_be_sent_is_an_error_not_a_traceback(capfd):
+    ran = call_in_child(lambda _progress: (lambda: None), until=time.monotonic() + 30)  # a lambda does not pickle
+    assert ran.status == "error" and ran.reason.startswith("its result could not be sent:"), ran.reason
+    assert "Traceback" not in capfd.readouterr().err

@@ -626,3 +626,20 @@ def test_large_local_declared_in_a_loop_keeps_no_value_of_the_last_iteration(tmp
     result = check_program(source, timeout=60)
     assert result.verdict == "unknown", (result.verdict, result.reason)
     assert "counterexample not confirmed" in result.reason, result.reason
+
+
+def test_clang_output_is_kept_only_within_a_check(tmp_path):
+    """Within a check a program's clang output is made once per command and source; a changed
+    source is compiled again. Outside one, clang runs every time, so a changed header is seen."""
+    from llumc.frontend.compile import clang_outputs_kept
+
+    header, program = tmp_path / "limit.h", tmp_path / "prog.c"
+    header.write_text("#define LIMIT 7\n")
+    program.write_text('#include "limit.h"\nint main(void) { return LIMIT; }\n')
+    assert "ret i32 7" in compile_c(program).ir
+    header.write_text("#define LIMIT 8\n")
+    assert "ret i32 8" in compile_c(program).ir
+    with clang_outputs_kept():
+        assert "ret i32 8" in compile_c(program).ir
+        program.write_text('#include "limit.h"\nint main(void) { return LIMIT + 1; }\n')
+        assert "ret i32 9" in compile_c(program).ir

@@ -26,6 +26,7 @@ from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.encoding.terms import state_leaves
 from llumc.errors import UnsupportedError
 from llumc.frontend.callstack import FIRST_STACK_DEPTH, MAX_STACK_DEPTH
+from llumc.frontend.compile import clang_outputs_kept
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
 from llumc.encoding.memory import DEFAULT_HEAP_POOL, MAX_HEAP_POOL
 from llumc.pipeline import EncodeResult, TraceBits, encode_file
@@ -134,11 +135,11 @@ def word_bmc_budget(timeout: float | None) -> float:
 
 
 # the share of the engines' time left that the bit-level check of the word-level BMC's
-# bounded proof may take, the members paused (`CheckSchedule.forward_proof`)
-FORWARD_CHECK_SHARE = 0.5
+# bounded proof may take, the members paused (`CheckSchedule.ends_proof`)
+ENDS_CHECK_SHARE = 0.5
 # ... and only where the unrolling it checks has at most this many clauses (a loop over 1 000
 # cells, 2 000 steps deep, is beyond it and is left to k-induction with the loop invariants)
-FORWARD_CHECK_MAX_CLAUSES = 3_000_000
+ENDS_CHECK_MAX_CLAUSES = 3_000_000
 
 
 def explicit_budget(timeout: float | None) -> float:
@@ -300,9 +301,12 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
 
 
 def _check_model(path: str | Path, options: CheckOptions, progress: Progress | None) -> CheckResult:
-    if options.prop == "valid-memsafety" and options.memtrack is None:
-        return _memsafety_in_two_checks(path, options, progress)
-    return _growing_pools(path, options, progress)
+    """The check of the model, its rounds (pools, recursion, summaries, refinement) encoding
+    the program again with clang's output kept (`clang_outputs_kept`)."""
+    with clang_outputs_kept():
+        if options.prop == "valid-memsafety" and options.memtrack is None:
+            return _memsafety_in_two_checks(path, options, progress)
+        return _growing_pools(path, options, progress)
 
 
 def _pool_bound_reached(result: CheckResult) -> bool:
@@ -984,11 +988,10 @@ class CheckSchedule:
         found = ran.value
         self.word_bmc_reason = f"{found.reason}, depth {found.steps}"
         if found.ended:
-            self.forward_proof(found.steps)
+            self.ends_proof(found.steps)
         if found.status != "error":
-            if found.reason != "cancelled":
-                self.say(f"word-bmc: no answer ({found.reason}; depth {found.steps}, {found.sat_calls} SAT calls, "
-                         f"{found.seconds:.1f} s)")
+            self.say(f"word-bmc: no answer ({found.reason}; depth {found.steps}, {found.sat_calls} SAT calls, "
+                     f"{found.seconds:.1f} s)")
             return
         result = self.confirm(found.trace)
         result.engine, result.steps = "word-bmc", len(found.trace) - 1
@@ -996,7 +999,7 @@ class CheckSchedule:
             raise _Answered(result)
         self.say(f"word-bmc: {result.reason}")
 
-    def forward_proof(self, depth: int) -> None:
+    def ends_proof(self, depth: int) -> None:
         """The word-level BMC saw every run leave main within `depth` steps, none reaching
         error (a bubble sort of 6 cells: 43 steps in a second, where k-induction needed 57 s to
         get there one depth at a time). A proof once the bit-level system shows the same by
@@ -1006,7 +1009,7 @@ class CheckSchedule:
         where the forward condition it replaced also compares the states pairwise. The
         members wait meanwhile (`Portfolio.paused`: on two cores beside three of them the
         check took twice as long), for at most half the engines' time left
-        (`FORWARD_CHECK_SHARE`); past it, or where the check fails, they go on."""
+        (`ENDS_CHECK_SHARE`); past it, or where the check fails, they go on."""
         from solvers.check import CheckFailed, CheckTimeout, check_ends
         from solvers.result import SolveResult
 
@@ -1015,12 +1018,12 @@ class CheckSchedule:
             return  # a member has answered: its answer is taken
         k = depth + 1
         ts = self.encoded.ts
-        if k * (len(ts.trans) + len(ts.universal)) > FORWARD_CHECK_MAX_CLAUSES:
+        if k * (len(ts.trans) + len(ts.universal)) > ENDS_CHECK_MAX_CLAUSES:
             self.say(f"word-bmc: every run ends within {depth} steps, too deep to check that on the bit level")
             return
         sink = self.past_main()
         left = self.engine_time()
-        deadline = None if left is None else time.monotonic() + FORWARD_CHECK_SHARE * left
+        deadline = None if left is None else time.monotonic() + ENDS_CHECK_SHARE * left
         self.say(f"word-bmc: every run ends within {depth} steps; checking that on the bit level at {k}")
         self.clock.enter("proof check")
         try:

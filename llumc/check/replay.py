@@ -26,7 +26,7 @@ from pathlib import Path
 from llumc.errors import LlumcError
 from llumc.frontend.compile import OLD_C_ERRORS_AS_WARNINGS, clang_command, zig_cache_env
 from llumc.frontend.rounding import source_uses_rounding_modes
-from solvers.supervise import die_with_parent, prepare
+from solvers.supervise import die_with_parent, prepare, signal_name
 
 __all__ = ["ReplayExpectation", "ReplayResult", "replay", "uninit_site", "EXPECTATION_KINDS", "build_program",
            "run_program", "judge_run", "parse_event", "LineTable", "ProgramRun"]
@@ -602,13 +602,6 @@ def _decode_line_program(program) -> list[tuple[int, int, int, bool]] | None:
 # --------------------------------------------------------------------------- verdict
 
 
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
 def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpectation,
               recorded: int) -> ReplayResult:
     event = parse_event(run.report)
@@ -618,7 +611,7 @@ def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpecta
         if run.returncode is None:
             observed = f"timeout after {run.timeout:g} s"
         elif run.returncode < 0:
-            observed = f"killed by {_signal_name(-run.returncode)}"
+            observed = f"killed by {signal_name(-run.returncode)}"
             if -run.returncode == signal.SIGXFSZ:
                 observed += " (output limit)"
         else:
@@ -662,7 +655,7 @@ def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpecta
         observed = f"{reason}{where} (checks compiled in: {compiled})"
         matches_kind = expect.kind in SANITIZERS
     elif event.what == "signal":
-        observed = f"{_signal_name(event.signal_number)}{where}"
+        observed = f"{signal_name(event.signal_number)}{where}"
         matches_kind = expect.kind == "memory" and event.signal_number in (signal.SIGSEGV, signal.SIGBUS)
     elif event.what == "abort":
         observed, matches_kind = f"abort called{where}", False

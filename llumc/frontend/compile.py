@@ -271,18 +271,33 @@ def _clang_flags(m32: bool, is_zig: bool, checks: Checks, wrapv: bool, lifetimes
     return flags
 
 
-#: clang's outputs of this process by what decides them (`_clang_key`), the latest last: a check
-#: encodes one program again and again (procedure summaries' rounds, deeper recursion,
-#: refinement), and clang took 65 of the 100 ms of each such encoding
-_CLANG_OUTPUTS: dict[tuple, tuple[str, str]] = {}
+#: clang's outputs while a check runs (`clang_outputs_kept`; None otherwise) by what decides
+#: them (`_clang_key`), the latest last: a check encodes one program again and again (procedure
+#: summaries' rounds, deeper recursion, refinement), and clang took 65 of the 100 ms of each
+#: such encoding
+_CLANG_OUTPUTS: dict[tuple, tuple[str, str]] | None = None
 _CLANG_OUTPUTS_KEPT = 8
 
 
+@contextmanager
+def clang_outputs_kept() -> Iterator[None]:
+    """Keep clang's outputs for the same command and source while the block runs (one check).
+    Only there: a header the source includes is not part of the key, and it may change between
+    two checks that one process runs."""
+    global _CLANG_OUTPUTS
+    outer = _CLANG_OUTPUTS
+    if outer is None:
+        _CLANG_OUTPUTS = {}
+    try:
+        yield
+    finally:
+        _CLANG_OUTPUTS = outer
+
+
 def _clang_key(argv: list[str], path: Path) -> tuple | None:
-    """What clang's output depends on: the command, the working directory (the debug
-    information names it) and the source's bytes. None where the source cannot be read (clang
-    then says why). A header the source includes is not part of the key: it is not expected to
-    change while one process runs."""
+    """What clang's output depends on, headers aside: the command, the working directory (the
+    debug information names it) and the source's bytes. None where the source cannot be read
+    (clang then says why)."""
     try:
         source = path.read_bytes()
     except OSError:
@@ -293,8 +308,8 @@ def _clang_key(argv: list[str], path: Path) -> tuple | None:
 def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
                lifetimes: bool = False, columns: bool = False, value_names: bool = True,
                rounding_math: bool = False, debug: bool = True) -> str:
-    """clang's IR text for `path`, made once per process for the same command and source
-    (`_CLANG_OUTPUTS`). `debug` False: without debug information and with -fno-builtin (the
+    """clang's IR text for `path`, made once per check for the same command and source
+    (`clang_outputs_kept`). `debug` False: without debug information and with -fno-builtin (the
     library models, llumc.frontend.libcmodels, which define C library names)."""
     command, is_zig = clang_command(clang)
     # `-x c`: zig cc passes a `.i` file (preprocessed C, SV-COMP's usual form) to clang
@@ -303,14 +318,15 @@ def _run_clang(path: Path, m32: bool, clang: str | None, checks: Checks, wrapv: 
     flags = _clang_flags(m32, is_zig, checks, wrapv, lifetimes, columns, value_names, rounding_math)
     if not debug:
         flags = [flag for flag in flags if flag not in ("-g", "-gno-column-info")] + ["-g0", "-fno-builtin"]
-    key = _clang_key([*command, *flags, "-x", "c", str(path)], path)
-    made = None if key is None else _CLANG_OUTPUTS.pop(key, None)
+    kept = _CLANG_OUTPUTS
+    key = None if kept is None else _clang_key([*command, *flags, "-x", "c", str(path)], path)
+    made = None if key is None else kept.pop(key, None)
     if made is None:
         made = _clang_output(command, flags, path, is_zig)
     if key is not None:
-        _CLANG_OUTPUTS[key] = made  # (now the latest)
-        while len(_CLANG_OUTPUTS) > _CLANG_OUTPUTS_KEPT:
-            _CLANG_OUTPUTS.pop(next(iter(_CLANG_OUTPUTS)), None)  # the oldest
+        kept[key] = made  # (now the latest)
+        while len(kept) > _CLANG_OUTPUTS_KEPT:
+            kept.pop(next(iter(kept)), None)  # the oldest
     text, stderr = made
     _unsequenced(stderr)
     return text

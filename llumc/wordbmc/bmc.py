@@ -278,8 +278,6 @@ class Unrolling:
         # a satisfiability call in progress is cut off at this time; a list the terminate
         # callback holds, not `self` (that would make a reference cycle through Boolector)
         self.stop_at = [float("inf")]
-        self.cancelled: Callable[[], bool] | None = None  # set by `unroll`: see `cut_off`
-        self.last_asked = 0.0
         self.asserted: list[Term] = []  # every term asserted so far (U and I)
         self.retired: list = []  # Boolector instances replaced after a cut-off call
         self.solver()
@@ -705,15 +703,9 @@ class Unrolling:
             self.btor.Assert(self.node(term))
 
     def cut_off(self) -> bool:
-        """Boolector's terminate callback: the call's time is up, or (asked at most ten times a
-        second) `cancelled` says another engine has answered."""
-        now = time.monotonic()
-        if now > self.stop_at[0]:
-            return True
-        if self.cancelled is None or now - self.last_asked < 0.1:
-            return False
-        self.last_asked = now
-        return self.cancelled()
+        """Boolector's terminate callback: the call's time is up. (Boolector does not ask it in
+        every phase of `Sat()`: the portfolio runs this engine in a child it can kill.)"""
+        return time.monotonic() > self.stop_at[0]
 
     def assert_(self, term: Term) -> None:
         if not (term.op == "const" and term.param == 1):
@@ -836,18 +828,18 @@ def replayed_path(word: WordTransitionSystem, initial: list[int], inputs: list[l
 
 
 def word_bmc(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], None] | None = None,
-             max_steps: int = 1_000_000, cancelled: Callable[[], bool] | None = None) -> WordBmcResult:
+             max_steps: int = 1_000_000) -> WordBmcResult:
     """`unroll` with Python's cyclic collector paused: the unrolling makes millions of terms
     and no reference cycles, and full collections over them cost seconds."""
     with cyclic_gc_paused():
-        return unroll(encoded, deadline=deadline, progress=progress, max_steps=max_steps, cancelled=cancelled)
+        return unroll(encoded, deadline=deadline, progress=progress, max_steps=max_steps)
 
 
 def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], None] | None = None,
-           max_steps: int = 1_000_000, cancelled: Callable[[], bool] | None = None) -> WordBmcResult:
+           max_steps: int = 1_000_000) -> WordBmcResult:
     """Unroll `encoded`'s word-level system until its goal is reachable, every run has ended,
-    or the deadline passes (or `cancelled()` says another engine has answered; asked between
-    steps, a few times a second), or the unrolling exceeds `MAX_TERMS` terms.
+    or the deadline passes, or the unrolling exceeds `MAX_TERMS` terms. (Stopped early from
+    outside: the portfolio runs it in a child process it kills, `solvers.child`.)
 
     When to ask the solver. A path that reaches `error` leaves the unrolling there (`step`),
     its goal kept; a call asks whether any goal kept since the last "unreachable" holds (their
@@ -862,9 +854,8 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
     tenth of the time is kept for a call at the deepest depth."""
     started = time.monotonic()
     unrolling = Unrolling(encoded.word)
-    unrolling.cancelled = cancelled
     final = deadline - max(0.2, 0.1 * (deadline - started))
-    last_call, call_cost, last_depth, reported, polled = started, 0.0, 0, started, started
+    last_call, call_cost, last_depth, reported = started, 0.0, 0, started
     cut_late = False
     goals: list[Term] = []  # goals of the depths since the last "unreachable"
 
@@ -900,10 +891,6 @@ def unroll(encoded: EncodeResult, *, deadline: float, progress: Callable[[str], 
             return outcome("unknown", "timeout" if k < max_steps else f"depth {max_steps} reached")
         if len(unrolling.tb.table) > MAX_TERMS:
             return outcome("unknown", f"more than {MAX_TERMS} terms")
-        if cancelled is not None and now - polled > 0.2:
-            polled = now
-            if cancelled():
-                return outcome("unknown", "cancelled")
         if progress is not None and now - reported > 2.0:
             reported = now
             progress(f"word-bmc: depth {k}, {len(unrolling.tb.table)} terms, {unrolling.sat_calls} SAT calls")
