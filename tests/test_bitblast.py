@@ -263,3 +263,14 @@ def test_dump_directories_of_killed_processes_are_removed() -> None:
     finally:
         shutil.rmtree(own, ignore_errors=True)
         shutil.rmtree(stale, ignore_errors=True)
+
+
+def test_the_two_edges_of_a_branch_join_to_the_guard():
+    """`(x ∧ c) ∨ (x ∧ ¬c)` is `x` whatever the order of the operands (the reach condition of
+    an if's join block); with a different guard on one side it stays a disjunction."""
+    tb = TermBuilder()
+    x, c, y = tb.state(0, 1), tb.state(1, 1), tb.state(2, 1)
+    assert tb.or_(tb.and_(x, c), tb.and_(x, tb.not_(c))) is x
+    assert tb.or_(tb.and_(tb.not_(c), x), tb.and_(c, x)) is x
+    assert tb.or_(tb.and_(x, c), tb.and_(y, tb.not_(c))).op == "or"
+    assert tb.or_(tb.and_(x, c), tb.and_(x, c)) is tb.and_(x, c)

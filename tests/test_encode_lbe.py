@@ -12,6 +12,7 @@ import pytest
 
 from llumc.check.counterexample import confirm_counterexample
 from llumc.check.portfolio import check_program
+from llumc.encoding.terms import state_leaves
 from llumc.pipeline import encode_file, executed_blocks, read_symbol_map
 from solvers.api import solve
 from test_encode import depth, encode, reachable
@@ -171,3 +172,42 @@ def test_a_block_reached_only_after_error_calls_is_encoded():
     source = Path(__file__).parent / "programs" / "error_then_return.c"
     result = check_program(source, m32=True, timeout=60)
     assert result.verdict == "false" and result.internal_error is None
+
+
+def _state_leaves(word, term) -> set[str]:
+    """The state variables (IR names) a next-state term reads."""
+    return {word.state[index].name for index in state_leaves(term)}
+
+
+def test_a_loop_counter_does_not_depend_on_what_only_a_check_reads():
+    """`j++` runs whether or not the swap does, and `i++` whenever the check holds: their
+    next values must not read the array. The writes are guarded without the checks and the
+    edges into error calls (`LargeBlockEncoder._follow_branches`): only runs that end in
+    `error` or `ok` see the difference, and there no value is read. Exact conditions made
+    `j`'s next value read every cell (the swap's writes are checked), which CNF cannot see
+    through without a case split on the swap."""
+    encoded = encode_file(PROGRAMS / "check" / "swap_loop_true.c", scheme="lbe", m32=True)
+    word = encoded.word
+    by_c_name = {name: var for var in word.state for name in var.c_names}
+    cells = {var.name for var in word.state if var.kind == "memory"}
+    assert cells, "the array is encoded cell by cell"
+    j = by_c_name["j"]
+    assert not _state_leaves(word, word.next[j.index]) & cells
+    checking_i = [v for v in word.state if "i" in v.c_names]
+    assert len(checking_i) == 2  # the filling loop's and the checking loop's
+    for var in checking_i:
+        assert not _state_leaves(word, word.next[var.index]) & cells, var.name
+    # the block variable still reads them: the checking loop's error edge does
+    assert _state_leaves(word, word.next[word.curr.index]) & cells
+
+
+def test_the_step_into_error_shows_no_value_it_did_not_set(tmp_path):
+    """The step that reaches the error call would, were the check to hold, add `x` to `sum`
+    and increment `i`; its writes are guarded without the check, so the model's last state
+    holds those values. The C-level trace must not show them: they were never set."""
+    result = check_program(PROGRAMS / "check" / "writes_after_error.c", m32=True, timeout=30.0)
+    assert result.verdict == "false", result.reason
+    last = result.trace[-1]
+    assert last.line == 9 or "if.then" in last.blocks, last
+    assert not last.changes, last.changes
+    assert [i.value for i in last.inputs] == [7]

@@ -306,6 +306,21 @@ def _changed(shown: list, before, after, symbols: SymbolMap) -> list:
     return [var for var in shown if symbols.value(var, before) != symbols.value(var, after)]
 
 
+def _ran_in(var, chain: list[str], result: EncodeResult) -> bool:
+    """Whether a state variable's value was set by an instruction of `chain` (the blocks a
+    step ran). The step into `error` or `ok` may also write values of blocks after the check
+    that ended it, and the phis of the cut point it did not reach: those writes are guarded
+    without the checks (`LargeBlockEncoder._follow_branches`), so they are no values of the
+    program. Memory is written under exact conditions and always shown."""
+    if var.kind == "memory" or result.fn is None:
+        return True
+    for name in chain:
+        for ins in result.fn.block(name).instrs:
+            if ins.name == var.ir_name:
+                return not (ins.opcode == "phi" and name == chain[0])
+    return False
+
+
 def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool = False
                  ) -> tuple[list[TraceStep], list[InputValue]]:
     """C-level steps of a model trace, and the inputs in the order the program reads them: the
@@ -358,8 +373,11 @@ def decode_trace(result: EncodeResult, trace: list[list[int]], *, ir_names: bool
                 ordered_inputs.append(item)
             elif inp.site.startswith(UNINIT_PREFIX):
                 ordered_inputs.append(item)
+        ends_run = symbols.value(curr, trace[i + 1]) in (error_code, error_code - 1)
         for var in _changed(shown, trace[i], trace[i + 1], symbols):
             if i == 0 and index_of.get(id(var)) in setup:
+                continue
+            if ends_run and not _ran_in(var, chain, result):
                 continue
             after = symbols.value(var, trace[i + 1])
             label = var.ir_name if ir_names else ",".join(var.c_names)

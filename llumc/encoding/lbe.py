@@ -37,7 +37,7 @@ from llumc.encoding.liveness import PointerLiveness, successors
 from llumc.encoding.memory import DEFAULT_HEAP_POOL, MemoryEncoder, uses_memory
 from llumc.encoding.terms import Term, TermBuilder
 from llumc.encoding.valuesets import KnownBits, constant_sets
-from llumc.encoding.wordsys import BlockCode, StepEncoder, WordTransitionSystem
+from llumc.encoding.wordsys import STOP_KINDS, BlockCode, StepEncoder, WordTransitionSystem
 
 
 def cut_points(fn: Function, succ: dict[str, list[str]] | None = None) -> list[str]:
@@ -159,6 +159,7 @@ class LargeBlockEncoder(StepEncoder):
         self.error = len(cuts) + 1
         self.curr_width = max(1, math.ceil(math.log2(len(cuts) + 2)))
         self.regions = {c: Region(fn, c, self.cut_set, succ) for c in cuts}
+        self.doomed = self._doomed_blocks(succ)
         # `_restrict_errors`' edges: (the restricted condition, the condition it restricts)
         self.error_restrictions: list[tuple[Term, Term]] = []
         self._incoming: dict[int, dict[str, tuple[int, Operand]]] = {}
@@ -179,6 +180,47 @@ class LargeBlockEncoder(StepEncoder):
         if self.memory is not None:
             self.constants = {key: self.memory.constant(key)
                               for key in [*self.memory.object_of_alloca, *self.memory.object_of_call]}
+
+    def _doomed_blocks(self, succ: dict[str, list[str]]) -> set[str]:
+        """The blocks every path from which ends the run (in `error` or `ok`) before it
+        reaches a cut point: a block that returns from main, stops (an error call, abort, a
+        trap) or branches only to doomed blocks. The loose conditions of the writes
+        (`_follow_branches`) leave their edges out: the run's end reads no value."""
+        doomed: set[str] = set()
+
+        def ends_run(block: Block) -> bool:
+            for ins in block.instrs:
+                if ins.opcode in ("ret", "unreachable"):
+                    return True
+                if ins.opcode == "call" and self.classify(ins.callee or "") in STOP_KINDS:
+                    return True
+            return False
+
+        # blocks that are no cut point form no cycle: their order by postorder settles each
+        # after its successors
+        order: list[str] = []
+        seen: set[str] = set()
+        for start in succ:
+            stack = [(start, iter(succ[start]))]
+            if start in seen:
+                continue
+            seen.add(start)
+            while stack:
+                name, rest = stack[-1]
+                nxt = next((s for s in rest if s not in seen and s not in self.cut_set), None)
+                if nxt is None:
+                    order.append(name)
+                    stack.pop()
+                else:
+                    seen.add(nxt)
+                    stack.append((nxt, iter(succ[nxt])))
+        for name in order:
+            if name in self.cut_set:
+                continue
+            following = succ[name]
+            if ends_run(self.fn.block(name)) or (following and all(s in doomed for s in following)):
+                doomed.add(name)
+        return doomed
 
     def read_state(self, var) -> Term:
         """The current value of a state variable, with the bits fixed that every value it can
@@ -278,6 +320,9 @@ class LargeBlockEncoder(StepEncoder):
         local: dict[int, Term] = {}
         reach: dict[str, Term] = {region.root: tb.true()}
         incoming: dict[str, list[tuple[str, Term]]] = {name: [] for name in region.order}
+        # the reach conditions with no check cut (`_follow_branches`): they guard the writes
+        loose: dict[str, Term] = {region.root: tb.true()}
+        loose_incoming: dict[str, list[Term]] = {name: [] for name in region.order}
         ends: list[tuple[Term, int]] = []
         # positions in `ends` of failed checks, error calls and invalid accesses (`_restrict_errors`)
         checks: set[int] = set()
@@ -294,6 +339,7 @@ class LargeBlockEncoder(StepEncoder):
             block = self.fn.block(name)
             if name != region.root:
                 reach[name] = tb.any_of([cond for _, cond in incoming[name]])
+                loose[name] = tb.any_of(loose_incoming[name])
             guard = reach[name]
             self.reached[region.root].append((name, guard))
             branches: dict[str, Term] = {}  # successor -> branch condition (without guard)
@@ -353,12 +399,14 @@ class LargeBlockEncoder(StepEncoder):
                     raise UnsupportedError(f"{where}: unsupported instruction `{ins.text}`")
             else:
                 raise UnsupportedError(f"{self.fn.source}: block {name} has no terminator")
-            self._follow_branches(block, guard, branches, here, incoming, ends, writes, read)
-            # values needed after a cut point: written when the block runs
+            self._follow_branches(block, guard, loose[name], branches, here, incoming, loose_incoming, ends,
+                                  writes, read)
+            # values needed after a cut point: written when the block runs (or would run, were
+            # no check to fail: `_follow_branches`)
             for ins in block.instrs:
                 var = state_of.get(ins.key)
                 if var is not None and ins.key in local and not (ins.opcode == "phi" and name == region.root):
-                    writes[var.index].append((tb.and_(here, reach[name]), local[ins.key]))
+                    writes[var.index].append((tb.and_(here, loose[name]), local[ins.key]))
         self._end_step(here, ends, checks, exits, leaks, writes)
 
     def _lost_at_step_start(self, root: str, here: Term) -> Term:
@@ -475,19 +523,38 @@ class LargeBlockEncoder(StepEncoder):
         default = ins.targets[0]
         branches[default] = tb.or_(branches.get(default, tb.false()), tb.not_(matched))
 
-    def _follow_branches(self, block: Block, guard: Term, branches: dict[str, Term], here: Term,
-                         incoming: dict[str, list[tuple[str, Term]]], ends: list[tuple[Term, int]],
-                         writes: dict[int, list[tuple[Term, Term]]], read) -> None:
+    def _follow_branches(self, block: Block, guard: Term, loose_guard: Term, branches: dict[str, Term],
+                         here: Term, incoming: dict[str, list[tuple[str, Term]]], loose_incoming: dict[str, list[Term]],
+                         ends: list[tuple[Term, int]], writes: dict[int, list[tuple[Term, Term]]], read) -> None:
         """The block's edges, taken under its guard and their branch conditions: an edge
         inside the region enters its target's reach condition (`incoming`); an edge to a cut
         point ends the step there (`ends`) and sets the cut point's phis on the way
-        (`writes`)."""
+        (`writes`).
+
+        The writes are guarded by the loose conditions (`loose_guard`, `loose_incoming`): the
+        same with every check left out (a failed assertion or assumption, an invalid access,
+        an allocator's choice) and every edge into a doomed block (`_doomed_blocks`: an error
+        call's, the exit of main's last loop). Both end the step in `ok` or `error`, which are
+        absorbing and read no variable: there the values are don't-care, and wherever the
+        step ends at a cut point the loose conditions equal the exact ones (every check on
+        the way held, no doomed block ran). The exact ones make the writes depend on what a
+        check reads: bubble sort's `j + 1` on the swap's write being valid, which only a case
+        split on the swap could see through in CNF (`TermBuilder`'s rule
+        `(a ∧ c) ∨ (a ∧ ¬c) = a` does it on the loose ones); a checking loop's `i + 1` on the
+        array's contents. The C-level trace shows no value the step into `error` or `ok`
+        wrote outside the blocks it ran (`llumc.check.counterexample.decode_trace`)."""
         tb = self.tb
         name = block.name
+        live = sum(1 for target in branches if target not in self.doomed)
         for target, branch in branches.items():
             taken = tb.and_(guard, branch)
+            if target in self.doomed:
+                loose_taken = tb.false()
+            else:  # the only way on (from a branch to an error call, a loop's exit to return)
+                loose_taken = tb.and_(loose_guard, branch if live > 1 else tb.true())
             if target not in self.cut_set:
                 incoming[target].append((name, taken))
+                loose_incoming[target].append(loose_taken)
                 continue
             ends.append((taken, self.codes[target]))
             for ins in self.fn.block(target).instrs:  # its phis are set on the entering edge
@@ -495,7 +562,7 @@ class LargeBlockEncoder(StepEncoder):
                     continue
                 pos, value = self.incoming_of(ins)[name]
                 writes[self.state_of[ins.key].index].append(
-                    (tb.and_(here, taken), read(value, name, ins, block, pos)))
+                    (tb.and_(here, loose_taken), read(value, name, ins, block, pos)))
 
     def _end_step(self, here: Term, ends: list[tuple[Term, int]], checks: set[int], exits: dict[int, int | None],
                   leaks: bool, writes: dict[int, list[tuple[Term, Term]]]) -> None:

@@ -174,6 +174,10 @@ class TermBuilder:
                 return b
             if b.param == neutral:
                 return a
+        elif name == "or" and a.op == "and" and b.op == "and":
+            joined = _join_of_split(a, b)
+            if joined is not None:
+                return joined
         key = (name, width, (a.uid, b.uid), None)
         term = self.table.get(key)
         if term is None:
@@ -249,6 +253,16 @@ _SIMPLIFIED = frozenset(("xor", "add", "zext", "sext", "extract"))
 # name -> (builder method, arity) of the operators written out in `TermBuilder`
 _DIRECT = {"and": (TermBuilder.and_, 2), "or": (TermBuilder.or_, 2), "not": (TermBuilder.not_, 1),
            "ite": (TermBuilder.ite, 3), "eq": (TermBuilder.eq, 2)}
+
+
+def _join_of_split(a: Term, b: Term) -> Term | None:
+    """`x` for `(x ∧ c) ∨ (x ∧ ¬c)` in any order of the operands, else None: the two edges of a
+    branch meeting again (the large-block encoder's reach condition of an if's join block)."""
+    for x, c in ((a.args[0], a.args[1]), (a.args[1], a.args[0])):
+        for y, d in ((b.args[0], b.args[1]), (b.args[1], b.args[0])):
+            if x is y and ((c.op == "not" and c.args[0] is d) or (d.op == "not" and d.args[0] is c)):
+                return x
+    return None
 
 
 def _uids(args: tuple[Term, ...]) -> tuple[int, ...]:
