@@ -116,10 +116,6 @@ def _with_overflow(name: str) -> tuple[str, str] | None:
     return None
 
 
-# the kinds of callee (`classify`) whose call ends the run: in `error` or `ok` (`call_effect`)
-STOP_KINDS = frozenset({"error", "abort", "exit", "trap", "recursion-bound", "invalid-call", "summary-check"})
-
-
 class StepEncoder:
     """State, inputs and the instruction semantics of a step encoder; subclasses choose the
     steps (blocks, large blocks) and set `codes`, `ok`, `error`, `curr_width` and `curr`."""
@@ -198,7 +194,7 @@ class StepEncoder:
             return "stop", None, self.ok
         if kind == "trap":
             return "stop", None, self.error
-        if kind in STOP_KINDS:
+        if kind in ("recursion-bound", "invalid-call", "summary-check"):
             # outcomes of their own: an error state, never confirmed as the property's error
             # (llumc.check.counterexample says what they are); no TRUE while reachable
             return "stop", None, self.error
