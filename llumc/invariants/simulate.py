@@ -601,8 +601,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         values.sort()
     bounds = [value for value, _width in compared if value <= LONG_RUN_CONSTANT]
     long_steps = min(LONG_RUN_STEPS, max(max_steps, 4 * max(bounds, default=0) + 1000)) if long_runs else max_steps
-    tracked_indices = [obj.tracked_index.index for obj in getattr(word, "memory_objects", [])
-                       if getattr(obj, "tracked_index", None) is not None]
+    tracked_indices = sorted({index.index for obj in getattr(word, "memory_objects", [])
+                              for index, _offset, _value in obj.tracked_cells()})
     contents = _Contents(word, scale)
     result = Samples()
     n_inputs = len(word.inputs)
