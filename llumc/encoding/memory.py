@@ -1365,6 +1365,17 @@ class MemoryEncoder:
             for obj in pool.objects:
                 obj.pool_runs = pool.counter
 
+    def index_constraints(self) -> list[Term]:
+        """Constraints of every state (U) between the tracked indices: each object's first
+        tracked index at most its second (`pair_index`). Sound: the indices never change, and a
+        run whose two reads are at cells c1 <= c2 is followed with the first index at c1 and the
+        second at c2 (`_restrict_pair`); it spares the facts the mirrored case (`l < k`)."""
+        tb = self.tb
+        pairs = {(obj.tracked_index.index, obj.pair_index.index): obj for obj in self.objects
+                 if obj.pair_index is not None}
+        return [tb.not_(tb.op("ult", tb.state(second, obj.pair_index.width), tb.state(first, obj.tracked_index.width)))
+                for (first, second), obj in pairs.items()]
+
     def _compared_with_itself(self) -> set[int]:
         """The ids of the objects two loads of which one integer comparison compares (through
         casts): `a[j] > a[j + 1]`. Where they are abstract they get a second tracked cell."""
@@ -2329,8 +2340,9 @@ class MemoryEncoder:
         offsets: a violation whose reads lie in one element e is followed with the index e,
         where every cell of e is tracked. Objects with a second tracked cell (`pair_index`, one
         per index width as the first): `R1 ∧ R2`, each read at one of the two tracked cells; a
-        violation whose reads are at cells c1 and c2 is followed with the first index at c1 and
-        the second at c2 (both at c1 where they are one cell). None otherwise."""
+        violation whose reads are at cells c1 <= c2 is followed with the first index at c1 and
+        the second at c2 (`index_constraints`: the first is at most the second). None
+        otherwise."""
         r1, r2 = self.step_reads[first], self.step_reads[second]
         if r1 is None or r2 is None or first not in self.read_sites or second not in self.read_sites:
             return None
