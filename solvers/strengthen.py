@@ -40,6 +40,16 @@ class Lemmas:
     n_ext: int  # variables n+1..n_ext are defined by `definitions`
     definitions: list[Clause] = field(default_factory=list)
     literals: list[int] = field(default_factory=list)
+    # per candidate, what consecution assumes of it in the state before the step (None: its
+    # literal). It may say more than the literal: for a fact about every cell of an array,
+    # the fact and its instances at the step's reads (llumc.invariants.instances). Sound for
+    # the caller that knows the more to follow from the facts of all kept candidates holding
+    # in a reachable state: then initiation (the literals) and consecution (the pre-literals
+    # before, the literals after) prove the literals by induction over the run's length.
+    pre_literals: list[int] | None = None
+
+    def pre(self, i: int) -> int:
+        return self.literals[i] if self.pre_literals is None else self.pre_literals[i]
 
 
 def _shift(clauses: list[Clause], offset: int) -> list[Clause]:
@@ -56,10 +66,11 @@ def _widen_trans(ts: TransitionSystem, n_ext: int) -> list[Clause]:
 
 def extend(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int] | None = None) -> TransitionSystem:
     """`ts` over 1..n_ext with the definitions (and, for `chosen` candidates, their literals as
-    unit clauses) added to U. The new variables are auxiliary: they live within one step."""
+    unit clauses, the pre-literals where they differ: they imply the literals) added to U. The
+    new variables are auxiliary: they live within one step."""
     if lemmas.n != ts.n:
         raise ValueError(f"lemmas are over {lemmas.n} variables, the system has {ts.n}")
-    units = [[lemmas.literals[i]] for i in chosen or []]
+    units = [[lemmas.pre(i)] for i in chosen or []]
     aux = ts.aux if ts.aux is not None else None
     if aux is not None:
         aux = aux | frozenset(range(ts.n + 1, lemmas.n_ext + 1))
@@ -96,16 +107,18 @@ class _Queries:
         return solve_until(solver, assumptions, self.deadline)
 
     def falsified(self, which: str, kept: list[int], literals: list[int],
-                  assumed: list[int] = ()) -> list[int] | None:
+                  assumed: list[int] = (), pre_literals: list[int] | None = None) -> list[int] | None:
         """Candidates of `kept` that some state (initiation) or some successor of a state
-        satisfying all of `kept` and `assumed` (consecution) makes false; None if there is none."""
+        satisfying all of `kept` and `assumed` (consecution: their `pre_literals`) makes false;
+        None if there is none."""
+        before = literals if pre_literals is None else pre_literals
         solver = self.init if which == "init" else self.step
         offset = 0 if which == "init" else self.m
         selector = self.next_free
         self.next_free += 1
         solver.add_clause([-selector] + [-(literals[i] + offset if literals[i] > 0 else literals[i] - offset)
                                          for i in kept])
-        assumptions = [selector] if which == "init" else [selector] + [literals[i] for i in [*kept, *assumed]]
+        assumptions = [selector] if which == "init" else [selector] + [before[i] for i in [*kept, *assumed]]
         try:
             if not self._solve(solver, assumptions):
                 return None
@@ -161,7 +174,7 @@ def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVE
             result.dropped_initiation += len(bad)
             kept = [i for i in kept if i not in set(bad)]
         while kept:
-            bad = queries.falsified("step", kept, lemmas.literals, fixed)
+            bad = queries.falsified("step", kept, lemmas.literals, fixed, lemmas.pre_literals)
             if bad is None:
                 break
             result.dropped_consecution += len(bad)
@@ -184,8 +197,9 @@ def _unsat(clauses: list[Clause], solver: str, deadline: float | None) -> bool:
 def check_lemmas(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int], *, solver: str = DEFAULT_SOLVER,
                  deadline: float | None = None) -> None:
     """Fresh SAT calls: the conjunction of the `chosen` candidates is an inductive invariant of
-    `ts` (I ∧ U ⇒ Inv and Inv ∧ U ∧ T ∧ U′ ⇒ Inv′). Raises CheckFailed otherwise, and
-    CheckTimeout when `deadline` passes first."""
+    `ts` (I ∧ U ⇒ Inv and Pre ∧ U ∧ T ∧ U′ ⇒ Inv′, Pre the conjunction of their pre-literals:
+    `Lemmas.pre_literals`). Raises CheckFailed otherwise, and CheckTimeout when `deadline`
+    passes first."""
     wide = extend(ts, lemmas)
     m = wide.n
     literals = [lemmas.literals[i] for i in chosen]
@@ -195,7 +209,7 @@ def check_lemmas(ts: TransitionSystem, lemmas: Lemmas, chosen: list[int], *, sol
     if not _unsat(wide.init + wide.universal + some_false, solver, deadline):
         raise CheckFailed("strengthening invariant does not contain the initial states")
     some_false_next = _shift(some_false, m)
-    step = wide.universal + [[lit] for lit in literals] + wide.trans + _shift(wide.universal, m) + some_false_next
+    step = wide.universal + [[lemmas.pre(i)] for i in chosen] + wide.trans + _shift(wide.universal, m) + some_false_next
     if not _unsat(step, solver, deadline):
         raise CheckFailed("strengthening invariant is not inductive")
 

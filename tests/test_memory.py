@@ -423,10 +423,10 @@ def test_beyond_the_exact_bound_contents_are_not_tracked(tmp_path: Path) -> None
 
 
 def test_two_reads_in_one_step_do_not_prove_a_bug(tmp_path: Path) -> None:
-    """`a[j] > a[j + 1]` reads the abstract array twice in one step: no one tracked index makes
-    both reads exact, so that error edge keeps its havoc values (docs/memory.md, cell
-    morphing). The program is buggy (natively too): llumc must not say TRUE; a FALSE must be
-    replayed and reach the error natively."""
+    """`a[j] > a[j + 1]` reads the abstract array twice in one step: the error edge is
+    restricted to both reads at the two tracked cells (docs/memory.md, cell morphing), which
+    must lose no violation. The program is buggy (natively too): llumc must not say TRUE; a
+    FALSE must be replayed and reach the error natively."""
     path = MEMORY / "two_reads" / "sorted_bug.c"
     assert _native_outcomes(path, [[12, 5], [12, 0], [3, 1]], tmp_path) == ["error", "ok", "ok"]
     result = check_program(path, m32=True, timeout=TIMEOUT)

@@ -606,6 +606,8 @@ class LargeBlockEncoder(StepEncoder):
         universal = []
         if self.error + 1 < (1 << self.curr_width):
             universal.append(tb.not_(tb.op("ult", self.code(self.error), self.cur(self.curr))))
+        if self.memory is not None:
+            universal += self.memory.index_constraints()
         goal = [tb.eq(self.cur(self.curr), self.code(self.error))]
         blocks = [BlockCode(self.codes[b.name], b.name, b.line) for b in self.heads]
         blocks += [BlockCode(self.ok, "ok"), BlockCode(self.error, "error")]

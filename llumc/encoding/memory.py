@@ -169,6 +169,20 @@ class MemoryObject:
     # cell and the one field is `tracked_value` (`MemoryEncoder._tracked_element`)
     tracked_stride: int = 0
     tracked_fields: list = field(default_factory=list)
+    # a second tracked cell (`pair_index`, `pair_value`: "a[#2]") of an object two cells of
+    # which one comparison reads (`a[j] > a[j + 1]`; `MemoryEncoder._compared_with_itself`):
+    # a fact may then relate two cells of it (sortedness: `#1 < #2 ==> a[#1] <= a[#2]`), and an
+    # error edge that compares two of its cells is restricted to both being tracked
+    pair_index: object = None
+    pair_value: object = None
+
+    def tracked_cells(self) -> list[tuple[object, int, object]]:
+        """(index StateVar, byte offset in the element, value StateVar) of every tracked cell:
+        the fields of element `tracked_index`, then the second cell."""
+        cells = [(self.tracked_index, offset, var) for offset, var in self.tracked_fields]
+        if self.pair_value is not None:
+            cells.append((self.pair_index, 0, self.pair_value))
+        return cells
     # an abstract object: one condition per read of it (on a step's state and inputs) under which
     # the read returned a havoc value rather than the tracked cell; a trace that makes one true
     # used a value the memory may not hold (llumc.check.refinement)
@@ -1295,6 +1309,8 @@ class MemoryEncoder:
 
     def declare_state(self) -> None:
         shared: dict[int, object] = {}  # index width -> the tracked index of the objects of that width
+        shared_pairs: dict[int, object] = {}  # the same for the second tracked cells
+        compared = self._compared_with_itself()
         for obj in self.objects:
             for index in range(0 if obj.abstract else obj.size // obj.cell):
                 init = None
@@ -1326,6 +1342,11 @@ class MemoryEncoder:
                     name = f"{obj.c_name}[#]" + (f"+{offset}" if offset else "")
                     obj.tracked_fields.append((offset, self.new_state(name, 8 * obj.cell, "memory", initial, [name])))
                 obj.tracked_value = obj.tracked_fields[0][1]
+                if obj.id in compared and obj.element_cells and stride == obj.cell:
+                    width = max(1, (count - 1).bit_length())
+                    obj.pair_index = self._shared_index(obj, width, shared_pairs, "tracked_index2")
+                    name = f"{obj.c_name}[#2]"
+                    obj.pair_value = self.new_state(name, 8 * obj.cell, "memory", initial, [name])
             if obj.id in self._addressed:
                 name = f"{obj.c_name}.address"
                 obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
@@ -1344,14 +1365,52 @@ class MemoryEncoder:
             for obj in pool.objects:
                 obj.pool_runs = pool.counter
 
-    def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object]):
+    def index_constraints(self) -> list[Term]:
+        """Constraints of every state (U) between the tracked indices: each object's first
+        tracked index at most its second (`pair_index`). Sound: the indices never change, and a
+        run whose two reads are at cells c1 <= c2 is followed with the first index at c1 and the
+        second at c2 (`_restrict_pair`); it spares the facts the mirrored case (`l < k`)."""
+        tb = self.tb
+        pairs = {(obj.tracked_index.index, obj.pair_index.index): obj for obj in self.objects
+                 if obj.pair_index is not None}
+        return [tb.not_(tb.op("ult", tb.state(second, obj.pair_index.width), tb.state(first, obj.tracked_index.width)))
+                for (first, second), obj in pairs.items()]
+
+    def _compared_with_itself(self) -> set[int]:
+        """The ids of the objects two loads of which one integer comparison compares (through
+        casts): `a[j] > a[j + 1]`. Where they are abstract they get a second tracked cell."""
+        def loaded(op) -> Instr | None:
+            while isinstance(op, Ref):
+                ins = self.defs.get(op.key)
+                if ins is None:
+                    return None
+                if ins.opcode == "load":
+                    return ins
+                if ins.opcode not in ("sext", "zext", "trunc"):
+                    return None
+                op = ins.operands[0]
+            return None
+
+        found: set[int] = set()
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                if ins.opcode != "icmp" or len(ins.operands) != 2:
+                    continue
+                loads = [loaded(op) for op in ins.operands]
+                if loads[0] is None or loads[1] is None:
+                    continue
+                first, second = ({obj.id for obj in self.targets(load.operands[0])} for load in loads)
+                found |= first & second
+        return found
+
+    def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object], what: str = "tracked_index"):
         """The tracked index of `obj`: one state variable for all abstract objects whose
         indices have the same width (docs/memory.md, cell morphing). Sound as one index per
         object is: the index is nondeterministic in the initial state and never changes, and
         the abstraction of each object is sound for every value of it, so it is for the values
         where they coincide; it lets the candidates say `b[#] == a[#]` (a copy) and an error
         edge that compares two such objects at one cell be restricted (`restrict_error`)."""
-        name = f"{obj.c_name}.tracked_index"
+        name = f"{obj.c_name}.{what}"
         index = shared.get(width)
         if index is None:
             index = shared[width] = self.new_state(name, width, "memory", None, [name])
@@ -1936,7 +1995,7 @@ class MemoryEncoder:
         """Where an object is allocated its tracked cell holds what C says: `value` (calloc: 0),
         or any value (malloc, a VLA: a fresh nondet value)."""
         tb = self.tb
-        for number, (_offset, var) in enumerate(obj.tracked_fields):
+        for number, (_index, _offset, var) in enumerate(obj.tracked_cells()):
             new = tb.const(value, var.width) if value is not None else self.havoc(var.width,
                                                                                    self._field_site(obj, number))
             self._current[var.index] = tb.ite(guard, new, self._cell(var))
@@ -2210,14 +2269,15 @@ class MemoryEncoder:
                     # the tracked cells are exact: a read at one of them returns its contents
                     offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
                     at = tb.false()
-                    for field_offset, var in reversed(obj.tracked_fields):
-                        here = tb.eq(offset, self._tracked_offset(obj, field_offset))
+                    for index, field_offset, var in reversed(obj.tracked_cells()):
+                        here = tb.eq(offset, self._tracked_offset(obj, field_offset, index))
                         here_value = tb.ite(here, self._cell(var), here_value)
                         at = tb.or_(here, at)
                     restriction = tb.or_(tb.not_(hit), at)
                     untracked = tb.and_(hit, tb.not_(at))
                     self.read_sites.setdefault(havoc.uid, (offset, set()))[1].add(
-                        (obj.tracked_index.index, obj.tracked_stride, len(obj.tracked_fields) > 1))
+                        (obj.tracked_index.index, obj.tracked_stride, len(obj.tracked_fields) > 1,
+                         obj.pair_value is not None))
                     if havoc.op == "input":
                         obj.content_reads.append(ContentRead(self._head, havoc, offset, tb.and_(runs, hit),
                                                              fresh=self._current.updates == 0,
@@ -2278,7 +2338,11 @@ class MemoryEncoder:
         keeps its havoc values (chosen as the memory holds them). For objects tracked per
         element (`table[j].used && table[j].value == 0`) the same with the elements of the
         offsets: a violation whose reads lie in one element e is followed with the index e,
-        where every cell of e is tracked. None otherwise."""
+        where every cell of e is tracked. Objects with a second tracked cell (`pair_index`, one
+        per index width as the first): `R1 ∧ R2`, each read at one of the two tracked cells; a
+        violation whose reads are at cells c1 <= c2 is followed with the first index at c1 and
+        the second at c2 (`index_constraints`: the first is at most the second). None
+        otherwise."""
         r1, r2 = self.step_reads[first], self.step_reads[second]
         if r1 is None or r2 is None or first not in self.read_sites or second not in self.read_sites:
             return None
@@ -2286,7 +2350,9 @@ class MemoryEncoder:
         if len(sites1 | sites2) != 1:
             return None
         tb = self.tb
-        (_index, stride, per_element), = sites1 | sites2
+        (_index, stride, per_element, pair), = sites1 | sites2
+        if pair:  # two tracked cells: any two cells of the objects may be them
+            return tb.and_(r1, r2)
         if per_element:  # the two reads at one element: each at one of its tracked cells
             off1, off2 = (tb.op("udiv", off, tb.const(stride, OFFSET_BITS)) for off in (off1, off2))
         return tb.or_(tb.not_(tb.eq(off1, off2)), tb.and_(r1, r2))
@@ -2355,11 +2421,12 @@ class MemoryEncoder:
     # ite per cell would cost the size of the write, a memset of 400 000 bytes)
     TRACKED_WRITE_CELLS = 16
 
-    def _tracked_offset(self, obj: MemoryObject, field: int = 0) -> Term:
-        """The byte offset of an object's tracked cell: its index times the stride (the cell,
-        or the element of an array of structs), plus the field's offset in the element."""
+    def _tracked_offset(self, obj: MemoryObject, field: int = 0, index_var=None) -> Term:
+        """The byte offset of an object's tracked cell: its index (`index_var`, by default
+        `tracked_index`) times the stride (the cell, or the element of an array of structs),
+        plus the field's offset in the element."""
         tb = self.tb
-        index = self._cell(obj.tracked_index)
+        index = self._cell(obj.tracked_index if index_var is None else index_var)
         stride = obj.tracked_stride or obj.cell
         if stride & (stride - 1) == 0:
             shift = stride.bit_length() - 1
@@ -2381,9 +2448,10 @@ class MemoryEncoder:
             return hit
         width = 8 * obj.cell
         k = size // obj.cell
-        for number, (field_offset, var) in enumerate(obj.tracked_fields):
+        for number, (index, field_offset, var) in enumerate(obj.tracked_cells()):
             # the tracked cell's position relative to the write (unsigned: below the write wraps)
-            relative = tb.op("sub", self._tracked_offset(obj, field_offset), tb.extract(pointer, OFFSET_BITS - 1, 0))
+            relative = tb.op("sub", self._tracked_offset(obj, field_offset, index),
+                             tb.extract(pointer, OFFSET_BITS - 1, 0))
             inside = tb.op("ult", relative, tb.const(size, OFFSET_BITS))
             if k == 1 or uniform:
                 new = tb.extract(value, width - 1, 0)

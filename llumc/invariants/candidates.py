@@ -1146,6 +1146,66 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Per
         _tracked_bounded(point, t, facts, variables)
         _tracked_everywhere(point, t, facts)
         _tracked_size(point, t, variables)
+    _tracked_pairs(point, variables)
+
+
+# the constants a pair fact's guard subtracts a loop variable from (`l >= 10 - pass`): the
+# program's, at most this many of the largest up to the object's size
+PAIR_CONSTANTS = 4
+
+
+def _tracked_pairs(point: _CutPoint, variables: list[Var]) -> None:
+    """Facts about the two tracked cells of an object compared with itself (`pair_index`): `k <
+    l && G ==> x[k] <= x[l]` (and `>=`), k the first tracked index and l the second, G one of
+    true, `l == v`, `l >= v`, `l > v` and `l >= c - v` for loop variables v and the program's
+    constants c, with l inside the object. The indices are any two cells, fixed for the run,
+    so such a fact says: the cells are ordered (sortedness), or ordered from `c - v` on (a
+    bubble sort's finished suffix) or up to `v` (its running maximum at `a[j]`). Kept where
+    every sample satisfies it (the runs choose both indices); Houdini decides."""
+    tb, build = point.tb_, point.build
+    for obj in point.word.memory_objects:
+        if getattr(obj, "pair_value", None) is None or obj.size_var is not None or obj.size_operands:
+            continue
+        cells = obj.size // obj.cell
+        k, l = Var(obj.tracked_index, "k", False, True), Var(obj.pair_index, "l", False, True)
+        x, y = Var(obj.tracked_value, obj.cell_text("k"), True, True), Var(obj.pair_value, obj.cell_text("l"), True, True)
+        width = k.width + 2
+        ordered = tb.and_(tb.op("slt", build.ext(k, width), build.ext(l, width)),
+                          tb.op("slt", build.ext(l, width), tb.const(cells, width)))
+        rows = [(st.get(k.index, 0), st.get(l.index, 0), x.value(st.get(x.index, 0)), y.value(st.get(y.index, 0)))
+                for st in point.states]
+        orders = [("<=", tb.not_(tb.op("slt", build.leaf(y), build.leaf(x))), lambda a, b: a <= b),
+                  (">=", tb.not_(tb.op("slt", build.leaf(x), build.leaf(y))), lambda a, b: a >= b)]
+        for text, guard, holds in _pair_guards(point, l, variables, cells):
+            for relation, fact, satisfied in orders:
+                if all(not (a < b < cells and holds(b, row)) or satisfied(u, w)
+                       for row, (a, b, u, w) in enumerate(rows)):
+                    premise = "k < l" + (f" && {text}" if text else "")
+                    point.add(3, tb.or_(tb.not_(tb.and_(ordered, guard)), fact),
+                              f"(\\forall k, l: {premise} ==> {x.name} {relation} {y.name})", "tracked")
+
+
+def _pair_guards(point: _CutPoint, l: Var, variables: list[Var], cells: int
+                 ) -> list[tuple[str, Term, Callable[[int, int], bool]]]:
+    """The guards of `_tracked_pairs` on the second index: (C text, term, test on (l, sample
+    row))."""
+    tb, build = point.tb_, point.build
+    guards: list[tuple[str, Term, Callable[[int, int], bool]]] = [("", tb.true(), lambda _l, _row: True)]
+    constants = sorted({c for c in point.constants if 1 < c <= cells})[-PAIR_CONSTANTS:]
+    for v in variables:
+        if not v.c_named:
+            continue
+        column = point.columns[v.index]
+        width = max(l.width, v.width) + 2
+        index, value = build.ext(l, width), build.ext(v, width)
+        guards += [(f"l == {v.name}", tb.eq(index, value), lambda b, row, c=column: b == c[row]),
+                   (f"l >= {v.name}", tb.not_(tb.op("slt", index, value)), lambda b, row, c=column: b >= c[row]),
+                   (f"l > {v.name}", tb.op("slt", value, index), lambda b, row, c=column: b > c[row])]
+        for constant in constants:
+            bound = tb.op("sub", tb.const(constant, width), value)
+            guards.append((f"l >= {constant} - {v.name}", tb.not_(tb.op("slt", index, bound)),
+                           lambda b, row, c=column, n=constant: b >= n - c[row]))
+    return guards
 
 
 def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:

@@ -22,7 +22,7 @@ from llumc.bitblast.blast import blast, parse_leaf_bit
 from llumc.bitblast.cnf import CnfBuilder
 from llumc.pipeline import EncodeResult, read_symbol_map
 from llumc.invariants.candidates import Candidate
-from llumc.encoding.terms import Term
+from llumc.encoding.terms import Term, state_leaves
 
 
 @dataclass
@@ -327,38 +327,79 @@ def _used_at_reads(encoded: EncodeResult, first: Strengthening, candidates: list
     """Houdini once more on the system whose havoc reads are restricted by the kept facts
     about tracked cells (llumc.invariants.instances), the facts kept so far assumed: the facts
     that need the contents of the cells a loop reads (`sum == i` over an array of ones). None
-    where no fact applies to a read, nothing more is inductive, or time runs out."""
+    where no fact applies to a read, nothing more is inductive, or time runs out.
+
+    A fact about two cells of an array (`k < l ⇒ a[k] <= a[l]`) is inductive only with its
+    own instances at the reads of the step (the swap reads a[j] and a[j+1]): its pre-literal
+    (`Lemmas.pre_literals`) is the fact with them (`_with_own_instances`)."""
     from llumc.invariants.instances import content_instances
 
     instances = content_instances(encoded.word, first.kept)
-    if not instances or (deadline is not None and time.monotonic() >= deadline):
-        return None
     known = {id(cand) for cand in first.kept}
     rest = [cand for cand in candidates if id(cand) not in known]
+    own = _own_instances(encoded, rest)
+    if not (instances or own) or (deadline is not None and time.monotonic() >= deadline):
+        return None
     if not rest:
         return None
     ordered = first.kept + rest
     try:
-        lemmas = blast_candidates(encoded, ordered, deadline, extra=instances)
+        lemmas, pre = _blast_with_instances(encoded, ordered, instances, own, deadline)
     except OutOfTime:
         return None
     restricted_ts = extend(encoded.ts, lemmas, list(range(len(ordered), len(ordered) + len(instances))))
-    over = Lemmas(n=restricted_ts.n, n_ext=restricted_ts.n, literals=lemmas.literals[:len(ordered)])
+    over = Lemmas(n=restricted_ts.n, n_ext=restricted_ts.n, literals=lemmas.literals[:len(ordered)],
+                  pre_literals=pre)
     found = houdini(restricted_ts, over, solver=solver, deadline=deadline, assumed=list(range(len(first.kept))))
     report.houdini_calls += found.sat_calls
     if found.kept is None or len(found.kept) == len(first.kept):
         return None
     kept = [ordered[i] for i in found.kept]
     # re-blasted alone: the kept facts and the instances over the original system
-    final = blast_candidates(encoded, kept, extra=instances)
+    final, pre = _blast_with_instances(encoded, kept, instances, own, None)
     restricted = extend(encoded.ts, final, list(range(len(kept), len(kept) + len(instances))))
-    restricted_lemmas = Lemmas(n=restricted.n, n_ext=restricted.n, literals=final.literals[:len(kept)])
+    restricted_lemmas = Lemmas(n=restricted.n, n_ext=restricted.n, literals=final.literals[:len(kept)],
+                               pre_literals=pre)
     return Strengthening(
         original=encoded.ts, kept=kept, lemmas=final, system=extend(restricted, restricted_lemmas,
                                                                    list(range(len(kept)))),
         loops=loop_invariants(encoded, kept), first=first, restricted=restricted,
         restricted_lemmas=restricted_lemmas, instances=len(instances),
     )
+
+
+def _own_instances(encoded: EncodeResult, candidates: list[Candidate]) -> dict[int, list[Term]]:
+    """id(candidate) -> its instances at reads, for the facts about two tracked cells of one
+    object (`MemoryObject.pair_index`). Why only those: a fact about one cell is proven
+    without them (the loop writes the cell it reads), and each instance is a circuit in every
+    step."""
+    from llumc.invariants.instances import content_instances
+
+    pairs = {obj.pair_value.index for obj in encoded.word.memory_objects
+             if getattr(obj, "pair_value", None) is not None}
+    out: dict[int, list[Term]] = {}
+    for cand in candidates:
+        if cand.kind == "tracked" and pairs & state_leaves(cand.term):
+            found = content_instances(encoded.word, [cand])
+            if found:
+                out[id(cand)] = found
+    return out
+
+
+def _blast_with_instances(encoded: EncodeResult, candidates: list[Candidate], instances: list[Term],
+                          own: dict[int, list[Term]], deadline: float | None) -> tuple[Lemmas, list[int]]:
+    """The candidates, then the `instances`, then for each candidate with instances of its own
+    its guarded fact with them, blasted (`blast_candidates`); and each candidate's pre-literal:
+    that last literal, or its own."""
+    tb = encoded.word.terms
+    guarded = guarded_terms(encoded, candidates)
+    with_own = [i for i, cand in enumerate(candidates) if id(cand) in own]
+    extra = list(instances) + [tb.all_of([guarded[i], *own[id(candidates[i])]]) for i in with_own]
+    lemmas = blast_candidates(encoded, candidates, deadline, extra=extra)
+    pre = lemmas.literals[:len(candidates)]
+    for position, i in enumerate(with_own):
+        pre[i] = lemmas.literals[len(candidates) + len(instances) + position]
+    return lemmas, pre
 
 
 def _houdini_round(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None,

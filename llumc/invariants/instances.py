@@ -30,25 +30,28 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
     cell) and each `ContentRead` of that object in a step from the fact's cut point:
     `curr == cut ∧ the read runs and hits x at a cell of index j ⇒ fact[idx := j, x[#] := r]`,
     a 1-bit term over the step's state and inputs; at most MAX_INSTANCES (any subset is sound:
-    each one holds on every run by itself)."""
+    each one holds on every run by itself). A fact about both tracked cells of an object
+    (`pair_index`: `k < l ⇒ x[k] <= x[l]`) gets one instance per read and cell, the other cell
+    kept: it holds for every two cells, so for the cell read and the other tracked one."""
     tb = word.terms
     curr = word.curr
     codes = {b.name: b.code for b in word.blocks}
     tracked = [obj for obj in word.memory_objects
                if getattr(obj, "tracked_value", None) is not None and len(getattr(obj, "tracked_fields", ())) == 1
                and any(read.fresh for read in getattr(obj, "content_reads", ()))]
-    by_value = {obj.tracked_value.index: obj for obj in tracked}
+    by_value = {value.index: obj for obj in tracked for _index, _offset, value in obj.tracked_cells()}
     memory_leaves = {v.index for v in word.state if v.kind == "memory"}
     out: list[Term] = []
     for cand in kept:
         if cand.kind != "tracked" or cand.cut not in codes:
             continue
         leaves = state_leaves(cand.term)
-        objects = [by_value[i] for i in leaves if i in by_value]
+        objects = {id(by_value[i]): by_value[i] for i in leaves if i in by_value}
         if len(objects) != 1:
             continue  # about two objects (a copy) or none with reads
-        obj = objects[0]
-        allowed = {obj.tracked_value.index, obj.tracked_index.index} | \
+        (obj,) = objects.values()
+        cells = [(index, value) for index, _offset, value in obj.tracked_cells() if value.index in leaves]
+        allowed = {var.index for cell in obj.tracked_cells() for var in (cell[0], cell[2])} | \
             ({obj.size_var.index} if getattr(obj, "size_var", None) is not None else set())
         if any(i in memory_leaves and i not in allowed for i in leaves):
             continue  # about another object's memory state
@@ -56,13 +59,14 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
         for read in obj.content_reads:
             if read.head != cand.cut or not read.fresh:
                 continue
-            index, fits = _cell_index(tb, read.offset, obj.cell, obj.tracked_index.width)
-            images = {obj.tracked_index.index: index, obj.tracked_value.index: read.value}
-            body = substitute(cand.term, lambda t: images.get(t.param, t) if t.op == "state" else t, tb, {})
-            guard = tb.and_(tb.and_(at_cut, read.condition), fits)
-            out.append(tb.or_(tb.not_(guard), body))
-            if len(out) >= MAX_INSTANCES:
-                return out
+            for index_var, value_var in cells:  # a fact about two cells: one at a time
+                index, fits = _cell_index(tb, read.offset, obj.cell, index_var.width)
+                images = {index_var.index: index, value_var.index: read.value}
+                body = substitute(cand.term, lambda t: images.get(t.param, t) if t.op == "state" else t, tb, {})
+                guard = tb.and_(tb.and_(at_cut, read.condition), fits)
+                out.append(tb.or_(tb.not_(guard), body))
+                if len(out) >= MAX_INSTANCES:
+                    return out
     return out
 
 

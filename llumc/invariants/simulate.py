@@ -601,8 +601,10 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         values.sort()
     bounds = [value for value, _width in compared if value <= LONG_RUN_CONSTANT]
     long_steps = min(LONG_RUN_STEPS, max(max_steps, 4 * max(bounds, default=0) + 1000)) if long_runs else max_steps
-    tracked_indices = [obj.tracked_index.index for obj in getattr(word, "memory_objects", [])
-                       if getattr(obj, "tracked_index", None) is not None]
+    tracked_indices = sorted({index.index for obj in getattr(word, "memory_objects", [])
+                              for index, _offset, _value in obj.tracked_cells()})
+    ordered_pairs = {(obj.tracked_index.index, obj.pair_index.index) for obj in getattr(word, "memory_objects", [])
+                     if getattr(obj, "pair_index", None) is not None}
     contents = _Contents(word, scale)
     result = Samples()
     n_inputs = len(word.inputs)
@@ -621,6 +623,9 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         state = [v.init if v.init is not None else rng.getrandbits(v.width) for v in word.state]
         for index in tracked_indices:
             state[index] = _tracked_index(rng, run, state[index])
+        for first, second in ordered_pairs:  # U's `index_constraints`
+            if state[first] > state[second]:
+                state[first], state[second] = state[second], state[first]
         initial = dict(enumerate(state))
         trace: list[tuple[int, list[int], tuple[int, ...]]] = []  # (code, input indices, values)
         added = {code: 0 for code in seen}

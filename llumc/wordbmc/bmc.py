@@ -346,8 +346,8 @@ class Unrolling:
         make each write to the tracked cell an `ite` on it: 100 000 of them for a fill loop)."""
         sharing: dict[int, list] = {}
         for obj in self.word.memory_objects:
-            if getattr(obj, "tracked_index", None) is not None:
-                sharing.setdefault(obj.tracked_index.index, []).append(obj)
+            for index in {var.index for var, _offset, _value in obj.tracked_cells()}:
+                sharing.setdefault(index, []).append(obj)
         return {index: 0 for index, objects in sharing.items() if all(o.id in self.contents for o in objects)}
 
     def lifted_restrictions(self) -> list[tuple[Term, Term]]:
@@ -358,9 +358,9 @@ class Unrolling:
         system only with the tracked index chosen there (docs/memory.md, cell morphing); with
         the index pinned at 0 the unrolling would find violations at element 0 alone. Its
         reads hold the exact contents, so `cond` alone is the program's check."""
-        tracked = [obj for obj in self.word.memory_objects if getattr(obj, "tracked_index", None) is not None]
-        if not self.chosen or any(obj.tracked_index.index not in self.chosen or obj.id not in self.contents
-                                  for obj in tracked):
+        tracked = [(obj, var) for obj in self.word.memory_objects for var, _offset, _value in obj.tracked_cells()]
+        if not self.chosen or any(var.index not in self.chosen or obj.id not in self.contents
+                                  for obj, var in tracked):
             return []
         return list(self.word.error_restrictions)
 
@@ -371,7 +371,7 @@ class Unrolling:
         for obj in self.word.memory_objects:
             if obj.id not in self.contents or obj.initial is None:
                 continue
-            for offset, var in obj.tracked_fields:
+            for _index, offset, var in obj.tracked_cells():
                 if var.init is None:
                     value = int.from_bytes(obj.initial[offset:offset + obj.cell], "little")
                     out.append(self.tb.eq(state[var.index], self.tb.const(value, var.width)))
