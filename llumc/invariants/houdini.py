@@ -69,7 +69,8 @@ class Strengthening:
         """CheckFailed if the conjunction is not inductive on the original system (a bug in the
         search); CheckTimeout if `deadline` passed first. With facts used at reads: the facts the
         instances come from inductive on the original system, and all kept facts inductive on
-        the system the instances restrict."""
+        the system the instances restrict (a fact about two cells with its own instances before
+        the step: `restricted_lemmas.pre_literals`)."""
         if self.first is None:
             check_lemmas(self.original, self.lemmas, list(range(len(self.kept))), solver=solver, deadline=deadline)
             return
@@ -331,7 +332,7 @@ def _used_at_reads(encoded: EncodeResult, first: Strengthening, candidates: list
 
     A fact about two cells of an array (`k < l ⇒ a[k] <= a[l]`) is inductive only with its
     own instances at the reads of the step (the swap reads a[j] and a[j+1]): its pre-literal
-    (`Lemmas.pre_literals`) is the fact with them (`_with_own_instances`)."""
+    (`Lemmas.pre_literals`) is the fact with them (`_own_instances`, `_blast_with_instances`)."""
     from llumc.invariants.instances import content_instances
 
     instances = content_instances(encoded.word, first.kept)
