@@ -338,10 +338,10 @@ def _used_at_reads(encoded: EncodeResult, first: Strengthening, candidates: list
     instances = content_instances(encoded.word, first.kept)
     known = {id(cand) for cand in first.kept}
     rest = [cand for cand in candidates if id(cand) not in known]
+    if not rest:
+        return None
     own = _own_instances(encoded, rest)
     if not (instances or own) or (deadline is not None and time.monotonic() >= deadline):
-        return None
-    if not rest:
         return None
     ordered = first.kept + rest
     try:
