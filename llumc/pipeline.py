@@ -303,9 +303,10 @@ class EncodeResult:
     def heap_pool(self) -> int | None:
         """Objects per allocation site in a loop (llumc.encoding.memory.HeapPool), None where no
         site is in a loop."""
-        sizes = [obj.pool_index + 1 for obj in getattr(self.word, "memory_objects", []) or []
-                 if obj.pool_index is not None]
-        return max(sizes) if sizes else None
+        pooled = [obj for obj in getattr(self.word, "memory_objects", []) or [] if obj.pool_index is not None]
+        if any(obj.summary for obj in pooled):
+            return 0  # llumc.encoding.memory.SITE_SUMMARY: one summary object per site
+        return max(obj.pool_index + 1 for obj in pooled) if pooled else None
 
 
 def step_values(encoded: EncodeResult, symbols: SymbolMap, assignment: list[int]) -> dict[tuple[str, int], int]:

@@ -45,7 +45,8 @@ def test_a_list_of_five_is_true_once_the_pool_holds_five(tmp_path: Path) -> None
 
 def test_a_wrong_sum_is_false_and_replayed(tmp_path: Path) -> None:
     path = HEAP / "list_sum_false.c"
-    result = check_program(path, m32=True, timeout=TIMEOUT)
+    # (pools from the start: without them the summaries' word-level BMC may find it first)
+    result = check_program(path, m32=True, timeout=TIMEOUT, heap_pool=DEFAULT_HEAP_POOL)
     assert result.verdict == "false", result.reason
     assert result.confirmation.startswith("replayed:"), result.confirmation
     # counterexamples name each run's object

@@ -28,7 +28,7 @@ from llumc.errors import UnsupportedError
 from llumc.frontend.callstack import FIRST_STACK_DEPTH, MAX_STACK_DEPTH
 from llumc.frontend.compile import clang_outputs_kept
 from llumc.frontend.procedures import DEFAULT_RECURSION_DEPTH
-from llumc.encoding.memory import DEFAULT_HEAP_POOL, MAX_HEAP_POOL
+from llumc.encoding.memory import DEFAULT_HEAP_POOL, MAX_HEAP_POOL, SITE_SUMMARY
 from llumc.pipeline import EncodeResult, TraceBits, encode_file
 
 ENGINES = ("portfolio", "ic3", "bmc", "kind", "explicit", "word-bmc")
@@ -325,6 +325,11 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
     check, runs once, where the pools cannot grow.)"""
     started = time.monotonic()
     result = _deepening_recursion(path, options, progress)
+    if _pool_bound_reached(result) and result.heap_pool is not None and options.heap_pool is None \
+            and not options.pool_cuts:
+        summarised = _summarised_sites(path, options, progress, started, result)
+        if summarised is not None:
+            return summarised
     while _pool_bound_reached(result) and result.heap_pool is not None:
         size = 2 * result.heap_pool
         left = _time_left(options, started)
@@ -352,6 +357,35 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
             return larger
         result = larger
     return result
+
+
+# Share of the time left that the check with summaries gets after the first pools reached the
+# allocation bound (the rest goes to larger pools)
+SUMMARY_SHARE = 2 / 3
+
+
+def _summarised_sites(path: str | Path, options: CheckOptions, progress: Progress | None,
+                      started: float, pooled: CheckResult) -> CheckResult | None:
+    """The check with every allocation site in a loop summarised (`SITE_SUMMARY`: one object
+    of all its runs' blocks, one node tracked), in SUMMARY_SHARE of the time left: its TRUE (a list of any
+    length) or its replayed FALSE, else None (the pools grow on, in the time left: they answer
+    what needs every node exact, a short list's sum). A program the summary cannot represent
+    (`MemoryEncoder._summarise`) answers UNKNOWN at once."""
+    left = _time_left(options, started)
+    if left is not None and left < 2.0:
+        return None
+    if progress:
+        progress(f"{pooled.reason}: one summary per allocation site in a loop")
+    found = _deepening_recursion(path, replace(options, heap_pool=SITE_SUMMARY,
+                                               timeout=None if left is None else SUMMARY_SHARE * left), progress)
+    if found.verdict == "unknown":
+        if progress:
+            progress(f"summaries: {found.reason}")
+        return None
+    found.seconds = time.monotonic() - started
+    found.phases = {name: round(pooled.phases.get(name, 0.0) + found.phases.get(name, 0.0), 3)
+                    for name in {**pooled.phases, **found.phases}}
+    return found
 
 
 def _bug_within_pools(path: str | Path, options: CheckOptions, progress: Progress | None,
@@ -592,6 +626,11 @@ def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: 
     first = check(path, replace(options, memtrack=False), progress)
     if first.verdict != "true" or not first.heap_objects:
         return first
+    if first.heap_pool == SITE_SUMMARY:
+        first.verdict, first.reason = "unknown", (
+            "no invalid dereference or free (proven), but memory leaks (valid-memtrack) are not checked "
+            "where allocation sites in loops are summarised")
+        return first
     left = None if timeout is None else timeout - first.seconds
     if left is not None and left < 1.0:
         return CheckResult("unknown", options.prop, first.engine, seconds=first.seconds,
@@ -767,7 +806,7 @@ class CheckSchedule:
                                            recursion_cuts=o.recursion_cuts, call_stack=o.call_stack,
                                            exact_objects=o.exact_objects, pool_cuts=o.pool_cuts,
                                            exact_cells=o.exact_cells,
-                                           heap_pool=o.heap_pool or DEFAULT_HEAP_POOL)
+                                           heap_pool=DEFAULT_HEAP_POOL if o.heap_pool is None else o.heap_pool)
         except UnsupportedError as err:
             raise _Answered(self.unknown(str(err))) from err
         except _Timeout:

@@ -68,12 +68,18 @@ MEMORY_OPCODES = ("alloca", "load", "store", "getelementptr")
 # MAX_HEAP_POOL (with the other objects within the 254 object ids).
 DEFAULT_HEAP_POOL = 4
 MAX_HEAP_POOL = 64
+# `heap_pool` of this value: each allocation site in a loop is one summary object of all its
+# runs' blocks instead of a pool (docs/memory.md, "Allocation sites in loops: summaries")
+SITE_SUMMARY = 0
+# a summary holds at most this many nodes (its runs beyond are the allocation bound)
+MAX_SUMMARY_NODES = 1 << 24
 # ... and larger pools only while their exact cells stay within this (each costs about 600
 # clauses, docs/memory.md: 4096 of them about 2.4 M)
 MAX_POOL_CELLS = 4096
 
 __all__ = ["MemoryEncoder", "MemoryFault", "MemoryObject", "HeapPool", "uses_memory", "EXACT_CELLS", "can_be_exact",
-           "pointer_text", "stored_pointer_text", "DEFAULT_HEAP_POOL", "MAX_HEAP_POOL"]
+           "pointer_text", "stored_pointer_text", "DEFAULT_HEAP_POOL", "MAX_HEAP_POOL",
+           "SITE_SUMMARY"]
 
 
 def uses_memory(fn: Function) -> bool:
@@ -99,7 +105,7 @@ def can_be_exact(obj: MemoryObject) -> bool:
     most once), or a local's fresh value, which the front end stores only over locals of at
     most MAX_UNINIT_BITS (a larger local declared in a loop would keep the previous
     iteration's contents, fewer values than C allows)."""
-    if obj.size_operands or obj.argument or obj.function or obj.size == 0:
+    if obj.size_operands or obj.argument or obj.function or obj.size == 0 or obj.summary:
         return False
     return obj.static or obj.heap is not None or 8 * obj.size <= MAX_UNINIT_BITS
 
@@ -175,6 +181,15 @@ class MemoryObject:
     # error edge that compares two of its cells is restricted to both being tracked
     pair_index: object = None
     pair_value: object = None
+    # the summary of an allocation site in a loop (`MemoryEncoder._summarise`): node n (the
+    # block of the site's run n + 1) lies at byte offset n * node_stride (a power of two at
+    # least `size`, the block's bytes); a node is valid while n < the site's runs (`pool_runs`,
+    # nothing frees one); its tracked element is one node (`tracked_stride`), and
+    # `node_pointers` are the byte offsets in a node of the cells that hold pointers
+    summary: bool = False
+    node_stride: int = 0
+    max_nodes: int = 0
+    node_pointers: tuple = ()
 
     def tracked_cells(self) -> list[tuple[object, int, object]]:
         """(index StateVar, byte offset in the element, value StateVar) of every tracked cell:
@@ -240,6 +255,8 @@ class HeapPool:
     # a run hands out the first freed (or never allocated) object instead of the next one:
     # no pointer to an earlier run's object is live where the site runs (`_recycles`)
     recycles: bool = False
+    # one object summarises every run's block (`SITE_SUMMARY`, `MemoryObject.summary`)
+    summary: bool = False
 
 
 class _StepUpdates(dict):
@@ -868,6 +885,12 @@ class MemoryEncoder:
         first id plus the run counter, `_pool_call`)."""
         site = f"{ins.callee}_{ins.line}" if ins.line else ins.callee
         pool = HeapPool(ins.key, site, self._where(ins))
+        if self.heap_pool == SITE_SUMMARY:
+            obj = self._heap_object(ins, 0)
+            obj.c_name = obj.ir_name = site
+            obj.summary = pool.summary = True
+            pool.objects = [obj]
+            return pool
         pool.objects = [self._heap_object(ins, n) for n in range(self.heap_pool)]
         return pool
 
@@ -889,7 +912,7 @@ class MemoryEncoder:
         pointers (whose fresh values the model would have to choose) and at most
         MAX_UNINIT_BITS of exact cells (renewed by fresh inputs)."""
         ids = {obj.id for obj in pool.objects}
-        if ids & self._addressed or any(ids & stored for stored in self.contents.values()):
+        if pool.summary or ids & self._addressed or any(ids & stored for stored in self.contents.values()):
             return False
         if any(self.contents.get(i) for i in ids):
             return False
@@ -1253,11 +1276,66 @@ class MemoryEncoder:
                 and not obj.argument
             if obj.argument == "vector" and obj.cell != self.layout.pointer_bytes:
                 raise _unsupported("argv read or written other than as whole pointers", obj.where)
+            if obj.summary:
+                self._summarise(obj, accesses[obj.id])
         pooled = sum(obj.size // obj.cell for obj in self.objects if obj.pool_index is not None and not obj.abstract)
         if pooled > MAX_POOL_CELLS and self.heap_pool > DEFAULT_HEAP_POOL:
             # (the first pools are always encoded: each of their objects is within EXACT_CELLS)
             raise _unsupported(f"heap pools of {self.heap_pool} objects per site ({pooled} exact cells, "
                                f"beyond the budget of {MAX_POOL_CELLS})")
+
+    def _summarise(self, obj: MemoryObject, accesses: list[_Access]) -> None:
+        """Make a site's summary (`SITE_SUMMARY`) abstract with one node as its tracked element,
+        or refuse the program (UNKNOWN: the check falls back to pools) where the summary could
+        hide what the program does. The summary puts node n at offset n * stride of one object,
+        so it must be shown, without flow, that nothing tells that object from separate blocks:
+        - every pointer into it has constant offsets inside one block (`_pointer_offsets`): no
+          address arithmetic reaches a neighbouring node, which in C is outside the block;
+        - nothing frees a node (validity is `n < runs`: no per-node allocated bit);
+        - no comparison orders two of its pointers, nor meets another object's (that needs
+          addresses, and C leaves the order of separate blocks to the allocator); equality of
+          two of its pointers is exact: separate live blocks never share an address;
+        - the block has a constant size, at most TRACKED_FIELDS cells padded to a power of two,
+          and each pointer in it fills one cell (the tracked node holds it exactly).
+        The nodes a program may allocate are bounded by MAX_SUMMARY_NODES (and what a pointer's
+        offset holds in memory); a run past them reaches the allocation bound, as a pool's."""
+        where = obj.where
+        if obj.size_operands or obj.size == 0:
+            raise _unsupported("summary of an allocation of nondeterministic size", where)
+        stride = 1 << (obj.size - 1).bit_length()
+        if stride // obj.cell > self.TRACKED_FIELDS or obj.cell > self.TRACKED_CELL_BYTES:
+            raise _unsupported(f"summary of blocks of more than {self.TRACKED_FIELDS} cells", where)
+        pointers = set()
+        for access in accesses:
+            offsets = _spelled(access, obj) if access.offset is not None else None
+            if offsets is None:
+                raise _unsupported("summary of blocks accessed at computed offsets", where)
+            if any(o < 0 or o + access.size > obj.size for o in offsets):
+                raise _unsupported("summary of blocks accessed outside the block", where)
+            if access.pointer:
+                if access.size != obj.cell:
+                    raise _unsupported("summary of blocks whose pointers span several cells", where)
+                pointers |= offsets
+        for key, targets in self.points_to.items():
+            offsets = self._offsets.get(key) if key not in self.pools else frozenset({0})
+            if obj.id in targets and (not isinstance(offsets, frozenset) or not offsets
+                                      or any(not 0 <= o < obj.size for o in offsets)):
+                raise _unsupported("summary of blocks whose pointers leave the block", where)
+        if obj.id in self._addressed:
+            raise _unsupported("summary of blocks whose addresses are compared", where)
+        for block in self.fn.blocks:
+            for ins in block.instrs:
+                if ins.opcode == "icmp" and ins.predicate not in ("eq", "ne") and any(
+                        obj.id in self._operand_targets(op, self.points_to) for op in ins.operands):
+                    raise _unsupported("summary of blocks whose pointers are ordered", self._where(ins))
+                if ins.opcode == "call" and ins.callee == "free" and \
+                        obj.id in self._operand_targets(ins.operands[0], self.points_to):
+                    raise _unsupported("summary of blocks that are freed", self._where(ins))
+        in_memory = 8 * self.layout.pointer_bytes - OBJECT_BITS - 1  # a stored pointer's offset bits
+        obj.abstract = True
+        obj.node_stride = stride
+        obj.max_nodes = min(MAX_SUMMARY_NODES, (1 << in_memory) // stride)
+        obj.node_pointers = tuple(sorted(pointers))
 
     @staticmethod
     def _not_fresh_where_declared(obj: MemoryObject) -> bool:
@@ -1335,6 +1413,8 @@ class MemoryEncoder:
                     obj.element_cells = False
                 stride = self._tracked_element(obj)
                 count = obj.size // stride if not obj.size_operands else self._max_size(obj) // stride
+                if obj.summary:
+                    count = obj.max_nodes
                 obj.tracked_index = self._shared_index(obj, max(1, (count - 1).bit_length()), shared)
                 obj.tracked_stride = stride
                 initial = self._uniform_initial(obj)
@@ -1350,7 +1430,8 @@ class MemoryEncoder:
             if obj.id in self._addressed:
                 name = f"{obj.c_name}.address"
                 obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
-            if obj.heap or obj.followed:
+            if (obj.heap or obj.followed) and not obj.summary:
+                # (a summary's node n is allocated while n < the site's runs: nothing frees it)
                 # not allocated before its call site runs: freed, or not yet allocated; a
                 # followed local: dead before its declaration and after its scope
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
@@ -1361,20 +1442,29 @@ class MemoryEncoder:
             if pool.recycles:
                 continue  # its allocated bits say which objects are free
             name = f"{pool.name}.runs"
-            pool.counter = self.new_state(name, len(pool.objects).bit_length(), "memory", 0, [name])
+            most = pool.objects[0].max_nodes if pool.summary else len(pool.objects)
+            pool.counter = self.new_state(name, most.bit_length(), "memory", 0, [name])
             for obj in pool.objects:
                 obj.pool_runs = pool.counter
 
     def index_constraints(self) -> list[Term]:
         """Constraints of every state (U) between the tracked indices: each object's first
-        tracked index at most its second (`pair_index`). Sound: the indices never change, and a
+        tracked index at most its second (`pair_index`); a summary's runs at most its nodes. Sound: the indices never change, and a
         run whose two reads are at cells c1 <= c2 is followed with the first index at c1 and the
         second at c2 (`_restrict_pair`); it spares the facts the mirrored case (`l < k`)."""
         tb = self.tb
         pairs = {(obj.tracked_index.index, obj.pair_index.index): obj for obj in self.objects
                  if obj.pair_index is not None}
-        return [tb.not_(tb.op("ult", tb.state(second, obj.pair_index.width), tb.state(first, obj.tracked_index.width)))
-                for (first, second), obj in pairs.items()]
+        constraints = [tb.not_(tb.op("ult", tb.state(second, obj.pair_index.width),
+                                     tb.state(first, obj.tracked_index.width)))
+                       for (first, second), obj in pairs.items()]
+        # a summary's runs never pass its nodes (`_summary_call` stops there): true of every
+        # reachable state, and it keeps a node number below the tracked index's range
+        for obj in self.objects:
+            if obj.summary and obj.pool_runs is not None:
+                runs = tb.state(obj.pool_runs.index, obj.pool_runs.width)
+                constraints.append(tb.not_(tb.op("ult", tb.const(obj.max_nodes, runs.width), runs)))
+        return constraints
 
     def _compared_with_itself(self) -> set[int]:
         """The ids of the objects two loads of which one integer comparison compares (through
@@ -1427,7 +1517,9 @@ class MemoryEncoder:
         """The bytes one step of the tracked index covers: an element of a constant-size array
         of structs of 2..TRACKED_FIELDS cells (`table[i].used` and `table[i].value` then are
         both exact at one index, so a fact may relate them: `table[k] != 0 ==> table[k]+4 !=
-        0`); the cell otherwise."""
+        0`); a summary's node; the cell otherwise."""
+        if obj.summary:
+            return obj.node_stride
         if obj.size_operands or obj.heap is not None:
             return obj.cell
         array = re.fullmatch(r"\[(\d+) x (.+)\]", obj.type_text.strip())
@@ -1465,6 +1557,8 @@ class MemoryEncoder:
     def tracks_leaks(self) -> bool:
         """Whether valid-memtrack can be encoded: some heap object, and terms of bounded size."""
         heap = [obj for obj in self.objects if obj.heap]
+        if any(obj.summary for obj in heap):
+            return False  # no bit per node says which are allocated
         cells = sum(len(self._pointer_cells(obj)) for obj in self.objects)
         return bool(heap) and len(heap) * (cells + 1) * len(heap) <= self.MAX_LEAK_TERMS
 
@@ -1499,7 +1593,8 @@ class MemoryEncoder:
 
     def allocated_heap(self) -> Term:
         """At this point of the step: some heap object is still allocated."""
-        return self.tb.any_of([self._cell(obj.allocated) for obj in self.objects if obj.heap])
+        return self.tb.any_of([self._cell(obj.allocated) for obj in self.objects
+                               if obj.heap and obj.allocated is not None])
 
     def record_leak(self, line: int | None, what: str, cond: Term) -> None:
         self.faults.append(MemoryFault(self._head, line, what, cond, self.tb.false(), leak=True))
@@ -1676,6 +1771,11 @@ class MemoryEncoder:
         offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
         within = tb.false()
         for obj in targets:
+            if obj.summary:  # in a node handed out, or one past its block
+                inside = self._in_node(offset, 0, obj)[0]
+                within = within if inside.op == "const" and not inside.param else \
+                    tb.or_(within, tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside))
+                continue
             size = self._size_term(obj, OFFSET_BITS)
             inside = tb.and_(tb.not_(tb.op("slt", offset, tb.const(0, OFFSET_BITS))),
                              tb.not_(tb.op("slt", size, offset)))
@@ -1892,7 +1992,7 @@ class MemoryEncoder:
         valid = tb.eq(pointer, tb.const(0, POINTER_WIDTH))
         hits = []
         for obj in self.targets(ins.operands[0]):
-            if obj.heap:
+            if obj.heap and not obj.summary:  # (`_summarise`: nothing frees a node)
                 hit = tb.and_(tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), at_start),
                               self._cell(obj.allocated))
                 hits.append((obj, hit))
@@ -1926,6 +2026,8 @@ class MemoryEncoder:
         pool = self.pools[ins.key]
         if pool.recycles:
             return self._recycling_call(ins, pool, arg, guard, here)
+        if pool.summary:
+            return self._summary_call(ins, pool, guard, here)
         runs = self._cell(pool.counter)
         full = tb.eq(runs, tb.const(len(pool.objects), runs.width))
         go = self._allocation_bound(ins, guard, here, full, f"{pool.name} allocated more than {len(pool.objects)} times")
@@ -1936,6 +2038,28 @@ class MemoryEncoder:
         first = pool.objects[0].id
         object_id = tb.op("add", tb.zext(runs, OBJECT_BITS), tb.const(first, OBJECT_BITS))
         return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
+
+    def _summary_call(self, ins: Instr, pool: HeapPool, guard: Term, here: Term) -> Term:
+        """A run of a summarised site: with n runs before it, node n (its offset n * stride),
+        which no earlier run got; its contents start as C says because no access could reach
+        it before (`_hits_node`): any value (the tracked node's initial value, or what a
+        nondeterministic earlier state holds), calloc's zero (written here). With all
+        `max_nodes` taken, the allocation bound."""
+        tb = self.tb
+        obj = pool.objects[0]
+        runs = self._cell(pool.counter)
+        full = tb.eq(runs, tb.const(obj.max_nodes, runs.width))
+        go = self._allocation_bound(ins, guard, here, full, f"{pool.name} allocated more than {obj.max_nodes} times")
+        self._current[pool.counter.index] = tb.ite(go, tb.op("add", runs, tb.const(1, runs.width)), runs)
+        self._end_at_bound(full)
+        shift = obj.node_stride.bit_length() - 1
+        offset = tb.zext(runs, OFFSET_BITS)
+        if shift:
+            offset = tb.op("shl", offset, tb.const(shift, OFFSET_BITS))
+        pointer = tb.op("concat", tb.const(obj.id, OBJECT_BITS), offset)
+        if obj.heap == "calloc":
+            self._write(pointer, tb.const(0, 8 * obj.cell), [obj], go, uniform=True, size=obj.size)
+        return pointer
 
     def _allocation_bound(self, ins: Instr, guard: Term, here: Term, full: Term, what: str) -> Term:
         """A pool's run where all its objects are taken (`full`): the allocation bound, a fault
@@ -2194,6 +2318,8 @@ class MemoryEncoder:
         tb = self.tb
         obj_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
         offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        if obj.summary:
+            return self._hits_node(offset, obj_bits, size, obj)
         if obj.size_var is not None and not obj.argument:  # offset + size <= the size set at allocation
             inside = self._inside(offset, size, self._cell(obj.size_var))
         elif obj.size < size:
@@ -2211,6 +2337,32 @@ class MemoryEncoder:
             hit = tb.and_(hit, tb.eq(low, tb.const(0, low.width)))
         bits = max(1, obj.size.bit_length())
         return hit, tb.extract(offset, bits - 1, 0)
+
+    def _hits_node(self, offset: Term, obj_bits: Term, size: int, obj: MemoryObject) -> tuple[Term, Term]:
+        """`_hits` for a summary: the access lies in a node the site has handed out (its number
+        below the runs so far), inside the node's block, at a cell boundary."""
+        tb = self.tb
+        if obj.size < size:
+            return tb.false(), tb.const(0, 1)
+        inside, within = self._in_node(offset, size, obj)
+        hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
+        if obj.cell > 1:
+            low = tb.extract(offset, obj.cell.bit_length() - 2, 0)
+            hit = tb.and_(hit, tb.eq(low, tb.const(0, low.width)))
+        return hit, within
+
+    def _in_node(self, offset: Term, size: int, obj: MemoryObject) -> tuple[Term, Term]:
+        """(`size` bytes at `offset` of a summary lie in a node handed out so far, inside its
+        block; the offset within the node)."""
+        tb = self.tb
+        shift = obj.node_stride.bit_length() - 1
+        runs = self._cell(obj.pool_runs)
+        node = tb.op("lshr", offset, tb.const(shift, OFFSET_BITS)) if shift else offset
+        within = tb.extract(offset, shift - 1, 0) if shift else tb.const(0, 1)
+        handed_out = tb.op("ult", node, tb.zext(runs, OFFSET_BITS))
+        inside = tb.not_(tb.op("ult", tb.const(obj.size - size, within.width), within)) \
+            if obj.size - size < 1 << within.width else tb.true()
+        return tb.and_(handed_out, inside), within
 
     def _inside(self, offset: Term, size: int, bound: Term) -> Term:
         """An access of `size` bytes at `offset` lies inside an object of `bound` bytes."""

@@ -39,8 +39,10 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from llumc.encoding import floats
 from llumc.encoding.floatsem import float_text
+from llumc.encoding.memory import OBJECT_BITS
 from llumc.encoding.terms import Term, mask, to_signed
 from llumc.encoding.transys import StateVar, WordTransitionSystem
+from llumc.frontend.cfg import POINTER_WIDTH
 from llumc.invariants.simulate import compile_terms
 
 if TYPE_CHECKING:
@@ -1146,7 +1148,9 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Per
         _tracked_bounded(point, t, facts, variables)
         _tracked_everywhere(point, t, facts)
         _tracked_size(point, t, variables)
+        _tracked_nodes(point, t, facts)
     _tracked_pairs(point, variables)
+    _summary_pointers(point)
 
 
 # the constants a pair fact's guard subtracts a loop variable from (`l >= 10 - pass`): the
@@ -1212,6 +1216,10 @@ def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:
     """The tracked index lies inside a constant-size object (true for one of nondeterministic
     size: its index covers what the size may reach), and the object's cell count if constant."""
     obj, tb = t.obj, point.tb_
+    if getattr(obj, "summary", False):  # the nodes handed out so far
+        runs = _runs_var(obj)
+        width = max(t.idx.width, runs.width) + 1
+        return tb.op("ult", point.build.ext(t.idx, width), point.build.ext(runs, width)), None
     if obj.size_var is not None or obj.size_operands:
         return tb.true(), None
     cells = obj.size // (getattr(obj, "tracked_stride", 0) or obj.cell)
@@ -1279,6 +1287,111 @@ def _tracked_everywhere(point: _CutPoint, t: _TrackedObject, facts: list[_CellFa
                for row, (k, y) in enumerate(zip(t.index_column, t.value_column))):
             point.add(2 + (2 if fact.compared else 0), point.tb_.or_(point.tb_.not_(inside), fact.term),
                       f"(\\forall k: k < {cells} ==> {fact.text})", "tracked")
+
+
+def _runs_var(obj) -> Var:
+    """A summary's run counter (`MemoryObject.pool_runs`): the nodes handed out so far."""
+    return Var(obj.pool_runs, f"{obj.c_name}.runs", False, True)
+
+
+def _node_pointer(point: _CutPoint, obj, value: Term, width: int) -> Term:
+    """`value` (a pointer: the object id above the offset, `width` bits) is NULL or the start of
+    a node of summary `obj` handed out so far (llumc.encoding.memory.MemoryObject.summary)."""
+    tb, build = point.tb_, point.build
+    runs = _runs_var(obj)
+    shift = obj.node_stride.bit_length() - 1
+    offset = tb.extract(value, width - OBJECT_BITS - 1, 0)
+    inside = tb.eq(tb.extract(value, width - 1, width - OBJECT_BITS), tb.const(obj.id, OBJECT_BITS))
+    # not negative (a stored pointer's offset is sign-extended where it is loaded)
+    inside = tb.and_(inside, tb.eq(tb.extract(offset, offset.width - 1, offset.width - 1), tb.const(0, 1)))
+    if shift:
+        inside = tb.and_(inside, tb.eq(tb.extract(offset, shift - 1, 0), tb.const(0, shift)))
+    wide = max(offset.width, runs.width) + 1
+    node = tb.op("lshr", tb.zext(offset, wide), tb.const(shift, wide))
+    inside = tb.and_(inside, tb.op("ult", node, build.ext(runs, wide)))
+    return tb.or_(tb.eq(value, tb.const(0, width)), inside)
+
+
+def _is_node_pointer(obj, value: int, width: int, runs: int) -> bool:
+    """`_node_pointer` on a sample."""
+    value &= mask(width)
+    offset = value & mask(width - OBJECT_BITS)
+    return value == 0 or (value >> (width - OBJECT_BITS) == obj.id and offset % obj.node_stride == 0
+                          and offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs)
+
+
+def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) -> None:
+    """A summary's facts about every node handed out: `k < x.runs ==> F` for the cell facts F,
+    and for a cell that holds pointers, that it is NULL or points to a node handed out (a
+    list's `next`). Proven on the tracked node, they hold for every node, and their instances
+    at reads (llumc.invariants.instances) say what an untracked node's cell read holds: a walk
+    along `next` stays on the nodes."""
+    obj = t.obj
+    if not getattr(obj, "summary", False):
+        return
+    inside, _ = _in_bounds(point, t)
+    runs = _runs_var(obj)
+    runs_column = [st.get(runs.index, 0) for st in point.states]
+    if t.offset in obj.node_pointers:
+        name = t.val.name
+        facts = facts + [_CellFact(
+            f"({name} == NULL || {name} points to a node of {obj.c_name})",
+            _node_pointer(point, obj, point.build.leaf(t.val), t.val.width),
+            lambda k, y, row, width=t.val.width: _is_node_pointer(obj, y, width, runs_column[row]))]
+    for fact in facts:
+        if all(k >= r or fact.satisfied(k, y, row)
+               for row, (k, y, r) in enumerate(zip(t.index_column, t.value_column, runs_column))):
+            point.add(2 + (2 if fact.compared else 0), point.tb_.or_(point.tb_.not_(inside), fact.term),
+                      f"(\\forall k: k < {runs.name} ==> {fact.text})", "tracked")
+
+
+def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
+    """`x.runs == v` and `x.runs <= v` for integer variables v where every sample says so (a
+    loop that allocates once per iteration): they bound the runs, so that the allocation bound
+    is out of reach. (`linear` sees only the program's variables, not the counter.)"""
+    tb, build = point.tb_, point.build
+    runs = _runs_var(obj)
+    for v in point.vars:
+        if v.width > 64:
+            continue
+        column = point.columns[v.index]
+        width = max(runs.width, v.width) + 2
+        left, right = build.ext(runs, width), build.ext(v, width)
+        if all(r == x for r, x in zip(runs_column, column)):
+            point.add(2 + point.penalty(v), tb.eq(left, right), f"{runs.name} == {v.name}", "tracked")
+        elif all(r <= x for r, x in zip(runs_column, column)):
+            point.add(3 + point.penalty(v), tb.not_(tb.op("slt", right, left)), f"{runs.name} <= {v.name}", "tracked")
+
+
+def _summary_pointers(point: _CutPoint) -> None:
+    """For each pointer variable (state of kind "pointer", which `cut_variables` leaves out)
+    and summary: it is NULL or points to a node handed out (a list's head, the walk's current
+    node), where every sample says so."""
+    summaries = [obj for obj in point.word.memory_objects if getattr(obj, "summary", False)
+                 and getattr(obj, "pool_runs", None) is not None]
+    for obj in summaries:
+        runs_column = [st.get(obj.pool_runs.index, 0) for st in point.states]
+        _runs_bounds(point, obj, runs_column)
+        for state in point.word.state:
+            if state.kind != "pointer" or state.width != POINTER_WIDTH:
+                continue
+            v = Var(state, state.c_names[0] if state.c_names else state.name, False, bool(state.c_names))
+            column = [st.get(v.index, 0) for st in point.states]
+            if all(_is_node_pointer(obj, x, v.width, r) for x, r in zip(column, runs_column)):
+                point.add(2 + point.penalty(v), _node_pointer(point, obj, point.build.leaf(v), v.width),
+                          f"({v.name} == NULL || {v.name} points to a node of {obj.c_name})", "tracked")
+
+
+def _initial_runs(word: WordTransitionSystem, cut: str) -> list[Candidate]:
+    """At the initial cut point, each summary's run counter is 0. Consecution assumes nothing
+    of the state before a step from there but the candidates at it, and the step into the
+    first loop leaves the counter as it was: without this, `k < x.runs ==> F` would fail there
+    for an arbitrary counter. (No step enters the initial cut point: it holds initial states
+    only, so the fact is inductive; Houdini checks it all the same.)"""
+    tb = word.terms
+    return [Candidate(cut, tb.eq(tb.state(obj.pool_runs.index, obj.pool_runs.width), tb.const(0, obj.pool_runs.width)),
+                      f"{obj.c_name}.runs == 0", "tracked")
+            for obj in word.memory_objects if getattr(obj, "summary", False) and obj.pool_runs is not None]
 
 
 def _tracked_size(point: _CutPoint, t: _TrackedObject, variables: list[Var]) -> None:
@@ -1398,6 +1511,8 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
     for block in word.blocks:
         cut = block.name
         states = states_by_cut.get(cut) or []
+        if cut == initial:
+            proposals += [(1, 0, n, cand) for n, cand in enumerate(_initial_runs(word, cut))]
         if cut in ("ok", "error", initial) or not (states or tracked):
             continue  # the initial cut point (the entry) only ever holds initial states
         visits = getattr(samples, "visits", {}).get(cut, 0)

@@ -190,7 +190,11 @@ def loop_invariants(encoded: EncodeResult, kept: list[Candidate]) -> list[LoopIn
     shown is implied by the checked invariant, so the C text is an invariant too."""
     by_cut: dict[str, list[str]] = {}
     memory: dict[str, list[str]] = {}
+    curr = encoded.word.curr
+    initial = next((b.name for b in encoded.word.blocks if b.code == curr.init), None)
     for cand in kept:
+        if cand.cut == initial:
+            continue  # (a summary's runs == 0: about the initial state, no loop)
         facts = (memory if cand.kind == "tracked" else by_cut).setdefault(cand.cut, [])
         if cand.expression not in facts and not _IR_NAME.search(cand.expression):
             facts.append(cand.expression)

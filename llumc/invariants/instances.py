@@ -37,7 +37,8 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
     curr = word.curr
     codes = {b.name: b.code for b in word.blocks}
     tracked = [obj for obj in word.memory_objects
-               if getattr(obj, "tracked_value", None) is not None and len(getattr(obj, "tracked_fields", ())) == 1
+               if getattr(obj, "tracked_value", None) is not None
+               and (len(getattr(obj, "tracked_fields", ())) == 1 or getattr(obj, "summary", False))
                and any(read.fresh for read in getattr(obj, "content_reads", ()))]
     by_value = {value.index: obj for obj in tracked for _index, _offset, value in obj.tracked_cells()}
     memory_leaves = {v.index for v in word.state if v.kind == "memory"}
@@ -50,17 +51,22 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
         if len(objects) != 1:
             continue  # about two objects (a copy) or none with reads
         (obj,) = objects.values()
-        cells = [(index, value) for index, _offset, value in obj.tracked_cells() if value.index in leaves]
+        cells = [(index, offset, value) for index, offset, value in obj.tracked_cells() if value.index in leaves]
+        element = len(obj.tracked_fields) > 1  # a summary's node: a fact about one of its cells
+        if element and len(cells) != 1:
+            continue  # about two cells of the node: a read sees one
         allowed = {var.index for cell in obj.tracked_cells() for var in (cell[0], cell[2])} | \
-            ({obj.size_var.index} if getattr(obj, "size_var", None) is not None else set())
+            ({obj.size_var.index} if getattr(obj, "size_var", None) is not None else set()) | \
+            ({obj.pool_runs.index} if getattr(obj, "pool_runs", None) is not None else set())
         if any(i in memory_leaves and i not in allowed for i in leaves):
             continue  # about another object's memory state
         at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
         for read in obj.content_reads:
             if read.head != cand.cut or not read.fresh:
                 continue
-            for index_var, value_var in cells:  # a fact about two cells: one at a time
-                index, fits = _cell_index(tb, read.offset, obj.cell, index_var.width)
+            for index_var, field, value_var in cells:  # a fact about two cells: one at a time
+                index, fits = _element_index(tb, read.offset, obj.tracked_stride, field, index_var.width) \
+                    if element else _cell_index(tb, read.offset, obj.cell, index_var.width)
                 images = {index_var.index: index, value_var.index: read.value}
                 body = substitute(cand.term, lambda t: images.get(t.param, t) if t.op == "state" else t, tb, {})
                 guard = tb.and_(tb.and_(at_cut, read.condition), fits)
@@ -68,6 +74,15 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
                 if len(out) >= MAX_INSTANCES:
                     return out
     return out
+
+
+def _element_index(tb: TermBuilder, offset: Term, stride: int, field: int, width: int) -> tuple[Term, Term]:
+    """(the element index of a byte offset at `width` bits, the offset is the cell at byte
+    `field` of an element of `stride` bytes, a power of two, whose index fits that width)."""
+    shift = stride.bit_length() - 1
+    at_field = tb.eq(tb.extract(offset, shift - 1, 0), tb.const(field, shift)) if shift else tb.true()
+    below = tb.op("ult", offset, tb.const(stride << width, OFFSET_BITS)) if shift + width < OFFSET_BITS else tb.true()
+    return tb.extract(offset, shift + width - 1, shift), tb.and_(at_field, below)
 
 
 def _cell_index(tb: TermBuilder, offset: Term, cell: int, width: int) -> tuple[Term, Term]:

@@ -506,7 +506,7 @@ class _Contents:
         if code in self.plans:
             return self.plans[code]
         reads = [(obj, r) for obj in self.objects for r in obj.content_reads
-                 if r.head == name and r.fresh and len(obj.tracked_fields) == 1]
+                 if r.head == name and r.fresh and (len(obj.tracked_fields) == 1 or getattr(obj, "summary", False))]
         writes = [(obj, w) for obj in self.objects for w in obj.content_writes if w.head == name]
         plan = None
         if reads or writes:
@@ -526,16 +526,24 @@ class _Contents:
         return value
 
     def before(self, code: int, name: str, state: list[int], x: list[int]) -> None:
-        """Each read of the step that hits a written cell returns its contents."""
+        """Each read of the step that hits a written cell returns its contents. Whether a later
+        read runs, and where, may rest on what an earlier one returned (a list's `n->next`,
+        read after `n->data` passed a check): the reads are evaluated again until none
+        changes (at most once per read)."""
         plan = self._plan(code, name)
         if plan is None or plan.read_values is None:
             return
-        values = plan.read_values(state, x)
-        for k, (obj, read) in enumerate(plan.reads):
-            if values[2 * k] and values[2 * k + 1] % obj.cell == 0:
-                cell = self._cell(obj, values[2 * k + 1] // obj.cell)
-                if cell is not None:
-                    x[read.value.param] = cell
+        for _ in plan.reads:
+            values = plan.read_values(state, x)
+            changed = False
+            for k, (obj, read) in enumerate(plan.reads):
+                if values[2 * k] and values[2 * k + 1] % obj.cell == 0:
+                    cell = self._cell(obj, values[2 * k + 1] // obj.cell)
+                    if cell is not None and x[read.value.param] != cell:
+                        x[read.value.param] = cell
+                        changed = True
+            if not changed:
+                return
 
     def after(self, code: int, name: str, state: list[int], x: list[int]) -> None:
         """The step's writes into the cells (a write of another size forgets the object)."""

@@ -91,7 +91,8 @@ class ObjectContents:
                 base = tb.unfolded("array", width, (), (name, index_width, common))
                 for k, v in differing:
                     base = tb.unfolded("store", width, (base, tb.const(k, index_width), tb.const(v, width)))
-        size = 0 if getattr(obj, "size_operands", None) else getattr(obj, "size", 0)
+        # (a summary's size is one node's: no write covers the whole object)
+        size = 0 if getattr(obj, "size_operands", None) or getattr(obj, "summary", False) else getattr(obj, "size", 0)
         return cls(tb, name, obj.cell, initial, base, base, uniform=uniform, size=size,
                    budget=budget or SelectBudget())
 
