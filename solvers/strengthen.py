@@ -122,13 +122,19 @@ class _Queries:
         try:
             if not self._solve(solver, assumptions):
                 return None
-            value = {abs(lit): lit > 0 for lit in solver.get_model()}
+            # (PySAT's model lists variable v at position v - 1: read only the literals asked
+            # about, not a dictionary of the whole model per query)
+            model = solver.get_model() or []
         finally:
             solver.add_clause([-selector])
 
         def holds(lit: int) -> bool:
             var = abs(lit) + offset
-            return value.get(var, False) == (lit > 0)
+            if var <= len(model) and abs(model[var - 1]) == var:
+                value = model[var - 1] > 0
+            else:  # (a solver that lists its model otherwise)
+                value = var in model
+            return value == (lit > 0)
 
         return [i for i in kept if not holds(literals[i])]
 

@@ -42,7 +42,8 @@ from llumc.encoding.floatsem import float_text
 from llumc.encoding.memory import OBJECT_BITS
 from llumc.encoding.terms import Term, mask, to_signed
 from llumc.encoding.transys import StateVar, WordTransitionSystem
-from llumc.frontend.cfg import POINTER_WIDTH
+from llumc.encoding.liveness import successors
+from llumc.frontend.cfg import POINTER_WIDTH, Const, Ref
 from llumc.invariants.simulate import compile_terms
 
 if TYPE_CHECKING:
@@ -1155,7 +1156,7 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Per
 
 # the constants a pair fact's guard subtracts a loop variable from (`l >= 10 - pass`): the
 # program's, at most this many of the largest up to the object's size
-PAIR_CONSTANTS = 4
+PAIR_CONSTANTS = 2
 
 
 def _tracked_pairs(point: _CutPoint, variables: list[Var]) -> None:
@@ -1180,6 +1181,8 @@ def _tracked_pairs(point: _CutPoint, variables: list[Var]) -> None:
                 for st in point.states]
         orders = [("<=", tb.not_(tb.op("slt", build.leaf(y), build.leaf(x))), lambda a, b: a <= b),
                   (">=", tb.not_(tb.op("slt", build.leaf(x), build.leaf(y))), lambda a, b: a >= b)]
+        if not point.states:
+            orders = orders[:1]  # unfiltered: ascending order only (descending would double them)
         for text, guard, holds in _pair_guards(point, l, variables, cells):
             for relation, fact, satisfied in orders:
                 if all(not (a < b < cells and holds(b, row)) or satisfied(u, w)
@@ -1382,6 +1385,115 @@ def _summary_pointers(point: _CutPoint) -> None:
                           f"({v.name} == NULL || {v.name} points to a node of {obj.c_name})", "tracked")
 
 
+# the signed comparisons a loop's guard may make, as (relation staying in the loop, its negation)
+_GUARD_RELATIONS = {"slt": ("<", ">="), "sle": ("<=", ">"), "sgt": (">", "<="), "sge": (">=", "<")}
+# the guard weakened by one step: what holds at the head when the loop leaves as the guard fails
+_AT_HEAD = {"<": ("<=", 0), "<=": ("<=", 1), ">": (">=", 0), ">=": (">=", -1)}
+
+
+def _guard_bound(point: _CutPoint, fn: "Function | None") -> None:
+    """The loop's guard, weakened by one step, as a fact at its head: `for (j = 0; j + 1 < 1000
+    - pass; j++)` gives `j + 1 <= 1000 - pass`. The runs seldom show it where an outer variable
+    stays constant over their samples (a bubble sort's inner loop in its first pass), and a
+    loop after a long one has no samples; the pair facts of a sort rest on it. The guard must be
+    a signed comparison of linear terms over the state's variables (phis, with their C names)
+    and constants, evaluated at the head; exact (wide) arithmetic, as every candidate's."""
+    if fn is None:
+        return
+    try:
+        head = fn.block(point.cut)
+    except KeyError:
+        return
+    branch = head.instrs[-1]
+    if branch.opcode != "br" or len(branch.targets) != 2 or not isinstance(branch.operands[0], Ref):
+        return
+    defs = {ins.key: ins for ins in head.instrs}
+    compare = defs.get(branch.operands[0].key)
+    if compare is None or compare.opcode != "icmp" or compare.predicate not in _GUARD_RELATIONS:
+        return
+    other_heads = {b.name for b in point.word.blocks} - {head.name}
+    stays = [_reaches(fn, target, head.name, other_heads) for target in branch.targets]
+    if stays[0] == stays[1]:
+        return
+    relation = _GUARD_RELATIONS[compare.predicate][0 if stays[0] else 1]
+    by_name = {v.state.name: v for v in point.vars}
+    sides = [_linear(op, defs, by_name) for op in compare.operands]
+    if None in sides:
+        return
+    relation, step = _AT_HEAD[relation]
+    (left, c_left), (right, c_right) = sides
+    terms = dict(left)  # variable index -> (Var, coefficient)
+    for index, (v, a) in right.items():
+        terms[index] = (v, terms.get(index, (v, 0))[1] - a)
+    bound = c_right - c_left + step  # sum(terms) REL bound
+    terms = {index: (v, a) for index, (v, a) in terms.items() if a}
+    if not terms:
+        return
+    value = lambda row: sum(a * v.value(point.columns[v.index][row]) for v, a in terms.values())
+    holds = (lambda x: x <= bound) if relation == "<=" else (lambda x: x >= bound)
+    if not all(holds(value(row)) for row in range(len(point.states))):
+        return
+    tb, build = point.tb_, point.build
+    width = max(v.width for v, _a in terms.values()) + 2 + sum(abs(a).bit_length() for _v, a in terms.values()) + \
+        max(1, abs(bound).bit_length())
+    total = tb.const(0, width)
+    for v, a in terms.values():
+        total = tb.op("add", total, tb.op("mul", build.ext(v, width), tb.const(a & mask(width), width)))
+    limit = tb.const(bound & mask(width), width)
+    term = tb.not_(tb.op("slt", limit, total)) if relation == "<=" else tb.not_(tb.op("slt", total, limit))
+    text = " + ".join((f"{a}*" if a != 1 else "") + v.name for v, a in terms.values()).replace("+ -1*", "- ")
+    point.add(2 + point.penalty(*(v for v, _a in terms.values())), term, f"{text} {relation} {bound}", "linear")
+
+
+def _reaches(fn: "Function", start: str, goal: str, avoid: set[str]) -> bool:
+    """Whether `goal` is reachable from block `start` (itself included) through no block of
+    `avoid` (the other loop heads: the exit of an inner loop reaches its head again through
+    the outer one's)."""
+    seen, todo = {start}, [start]
+    while todo:
+        name = todo.pop()
+        if name == goal:
+            return True
+        if name in avoid:
+            continue
+        for succ in successors(fn.block(name)):
+            if succ not in seen:
+                seen.add(succ)
+                todo.append(succ)
+    return False
+
+
+def _linear(op, defs: dict, by_name: dict) -> tuple[dict, int] | None:
+    """A guard's operand as ({variable index: (Var, coefficient)}, constant), signed, or None: constants,
+    the state's variables, and add, sub and multiplication by a constant of them within the
+    head block (sign extension kept)."""
+    if isinstance(op, Const):
+        return {}, to_signed(op.value, op.width)
+    if not isinstance(op, Ref):
+        return None
+    ins = defs.get(op.key)
+    if ins is None or ins.opcode == "phi":
+        v = by_name.get(op.name)
+        return ({v.index: (v, 1)}, 0) if v is not None and v.signed else None
+    if ins.opcode == "sext":
+        return _linear(ins.operands[0], defs, by_name)
+    if ins.opcode not in ("add", "sub", "mul") or len(ins.operands) != 2:
+        return None
+    first, second = (_linear(o, defs, by_name) for o in ins.operands)
+    if first is None or second is None:
+        return None
+    if ins.opcode == "mul":
+        if first[0] and second[0]:
+            return None
+        (terms, c), k = (first, second[1]) if not second[0] else (second, first[1])
+        return {index: (v, a * k) for index, (v, a) in terms.items()}, c * k
+    sign = 1 if ins.opcode == "add" else -1
+    terms = dict(first[0])
+    for index, (v, a) in second[0].items():
+        terms[index] = (v, terms.get(index, (v, 0))[1] + sign * a)
+    return terms, first[1] + sign * second[1]
+
+
 def _initial_runs(word: WordTransitionSystem, cut: str) -> list[Candidate]:
     """At the initial cut point, each summary's run counter is 0. Consecution assumes nothing
     of the state before a step from there but the candidates at it, and the step into the
@@ -1523,6 +1635,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
             # tracked-cell facts and simple orderings and bounds, unfiltered (Houdini decides)
             _tracked(point, patterns)
             point.unsampled()
+            _guard_bound(point, fn)
             hinted = scaled.get(cut)
             if hinted:  # what runs of the program with its large constants scaled down show
                 point.proposals += _hinted(word, cut, variables, hinted, constants)
@@ -1543,6 +1656,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         point.float_constants = float_constants
         point.float_bounds()
         _tracked(point, patterns)
+        _guard_bound(point, fn)
         for p in point.proposals:
             proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
     proposals.sort(key=lambda p: p[:3])
