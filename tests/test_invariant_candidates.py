@@ -39,6 +39,9 @@ SOURCES = {
   while (k < 3) { if (x == 7 && k == 2) __VERIFIER_error(); k++; x = __VERIFIER_nondet_int(); } return 0; }""",
     "straight": """int main(void) { int x = __VERIFIER_nondet_int(); if (x > 5) return 1; return 0; }""",
     "forever": """int main(void) { int x = 0; while (__VERIFIER_nondet_int() != 12345) { x++; } return 0; }""",
+    "nested": """int main(void) { int s = 0;
+  for (int pass = 0; pass < 50; pass++) for (int j = 0; j + 1 < 50 - pass; j++) s++;
+  if (s != 1225) __VERIFIER_error(); return 0; }""",
 }
 
 
@@ -121,6 +124,21 @@ def test_updown_loop(programs):
     # %call holds n (and j, initially): n is the name no other variable claims
     names = {v.state.name: v.name for v in cut_variables(encoded.word, encoded.debug, "while.cond")}
     assert names == {"%call": "n", "%i.0": "i", "%j.0": "j"}
+
+
+def test_a_loop_guard_weakened_by_one_step_is_a_fact_at_its_head(programs):
+    """`j + 1 < 50 - pass` stays in the inner loop: `j + pass <= 49` holds at its head (the
+    runs see it, but with `pass` 0 in most samples `linear` does not find it)."""
+    encoded = programs("nested")
+    samples = simulate(encoded.word, seed=0, seconds=5, max_samples=800)
+    cands = propose(encoded.word, encoded.debug, samples, fn=encoded.fn)
+    _check(encoded, samples, cands)
+    inner = [cut for cut in samples.states if cut.startswith("for.cond") and
+             any(v.name == "j" for v in cut_variables(encoded.word, encoded.debug, cut, encoded.fn))]
+    assert len(inner) == 1
+    assert "j + pass <= 49" in [c.expression for c in _at(cands, inner[0], "linear")]
+    # and nowhere else: the outer loop's exit (the inner one's too) leaves through its head
+    assert all("j + pass" not in c.expression for c in cands if c.cut != inner[0])
 
 
 def test_double_loop(programs):
