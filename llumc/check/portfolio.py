@@ -318,7 +318,9 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
     """One check (`_deepening_recursion`); while its answer is that an allocation site in a loop
     runs more often than its pool has objects (llumc.encoding.memory.HeapPool), the check
     again with pools twice as large, in the time left, up to MAX_HEAP_POOL objects per site;
-    at the largest, errors within the pools (`_bug_within_pools`). A TRUE needs pools the
+    at the largest, errors within the pools (`_bug_within_pools`). Before the pools grow, once,
+    a check with summaries instead (`_summarised_sites`; not where the caller chose the pools'
+    size or cuts them). A TRUE needs pools the
     program never exhausts: every run that allocates at most K times per site is in the model.
     (The engines' traces are short first, so an error within fewer allocations than the bound
     is mostly found on the way; the search within the bound, which proves nothing and costs a
@@ -366,11 +368,11 @@ SUMMARY_SHARE = 2 / 3
 
 def _summarised_sites(path: str | Path, options: CheckOptions, progress: Progress | None,
                       started: float, pooled: CheckResult) -> CheckResult | None:
-    """The check with every allocation site in a loop summarised (`SITE_SUMMARY`: one object
-    of all its runs' blocks, one node tracked), in SUMMARY_SHARE of the time left: its TRUE (a list of any
-    length) or its replayed FALSE, else None (the pools grow on, in the time left: they answer
-    what needs every node exact, a short list's sum). A program the summary cannot represent
-    (`MemoryEncoder._summarise`) answers UNKNOWN at once."""
+    """The check with every allocation site in a loop summarised (`SITE_SUMMARY`: one object of
+    all its runs' blocks, one node tracked), in SUMMARY_SHARE of the time left: its TRUE (a
+    list of any length up to the summary's nodes) or its replayed FALSE, else None (the pools
+    grow on in the rest: they answer what needs every node exact, a short list's sum). A
+    program the summary cannot represent (`MemoryEncoder._summarise`) answers UNKNOWN at once."""
     left = _time_left(options, started)
     if left is not None and left < 2.0:
         return None

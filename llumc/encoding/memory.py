@@ -1431,9 +1431,9 @@ class MemoryEncoder:
                 name = f"{obj.c_name}.address"
                 obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
             if (obj.heap or obj.followed) and not obj.summary:
-                # (a summary's node n is allocated while n < the site's runs: nothing frees it)
                 # not allocated before its call site runs: freed, or not yet allocated; a
-                # followed local: dead before its declaration and after its scope
+                # followed local: dead before its declaration and after its scope (a summary's
+                # node n is allocated while n < the site's runs: nothing frees it)
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
                 obj.allocated = self.new_state(name, 1, "memory", 0, [name])
         for obj in self.objects:
@@ -1448,18 +1448,18 @@ class MemoryEncoder:
                 obj.pool_runs = pool.counter
 
     def index_constraints(self) -> list[Term]:
-        """Constraints of every state (U) between the tracked indices: each object's first
-        tracked index at most its second (`pair_index`); a summary's runs at most its nodes. Sound: the indices never change, and a
-        run whose two reads are at cells c1 <= c2 is followed with the first index at c1 and the
-        second at c2 (`_restrict_pair`); it spares the facts the mirrored case (`l < k`)."""
+        """Constraints of every state (U): each object's first tracked index at most its second
+        (`pair_index`), and a summary's runs at most its nodes. Sound: the indices never change,
+        and a run whose two reads are at cells c1 <= c2 is followed with the first index at c1
+        and the second at c2 (`_restrict_pair`); it spares the facts the mirrored case (`l <
+        k`). A summary's counter stops at `max_nodes` (`_summary_call`)."""
         tb = self.tb
         pairs = {(obj.tracked_index.index, obj.pair_index.index): obj for obj in self.objects
                  if obj.pair_index is not None}
         constraints = [tb.not_(tb.op("ult", tb.state(second, obj.pair_index.width),
                                      tb.state(first, obj.tracked_index.width)))
                        for (first, second), obj in pairs.items()]
-        # a summary's runs never pass its nodes (`_summary_call` stops there): true of every
-        # reachable state, and it keeps a node number below the tracked index's range
+        # (true of every reachable state; it keeps a node number inside the tracked index's range)
         for obj in self.objects:
             if obj.summary and obj.pool_runs is not None:
                 runs = tb.state(obj.pool_runs.index, obj.pool_runs.width)
