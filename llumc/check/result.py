@@ -86,7 +86,8 @@ class CheckResult:
     recursion_depth: int | None = None
     call_stack: bool = False  # the recursion ran on a call stack of that many frames (else unrolled)
     # objects per allocation site in a loop (llumc.encoding.memory.HeapPool: a TRUE shows no
-    # site runs more often); None if no allocation site is in a loop
+    # site runs more often), 0 where each site was one summary (`SITE_SUMMARY`); None if no
+    # allocation site is in a loop
     heap_pool: int | None = None
     # TRUE by procedure summaries (llumc.check.summaries): {function, expression} per fact, each
     # proven by induction over the calls; main proven with the calls replaced by them
