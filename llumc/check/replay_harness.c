@@ -342,6 +342,14 @@ static long block_at(uintptr_t address) { /* the last block starting at or befor
 
 void *__llumc_replay_local(unsigned long long size) { return new_block(size, 0); }
 
+/* `alloca` called as a function: a program that declares it without <alloca.h> (under ILP32
+ * with `unsigned long`, not the builtin's size_t) calls a symbol no C library defines. The
+ * model reads it as the builtin (llumc.frontend.compile.alloca_as_instruction); here a block of
+ * the arena that lasts until the run ends, where the builtin's is freed at the caller's return:
+ * a run that uses it after that is one the model ends in a fault first. Weak: a program's own
+ * definition is kept. */
+__attribute__((weak)) void *alloca(unsigned long size) { return new_block(size, 0); }
+
 void __llumc_replay_lifetime(void *pointer, int alive) {
     long block = block_at((uintptr_t)pointer);
     if (block >= 0 && block_start[block] == (uintptr_t)pointer && !block_heap[block])

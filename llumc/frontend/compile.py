@@ -1829,6 +1829,23 @@ def source_ir(source: Path, *, m32: bool, clang: str | None, checks: Checks, wra
                                 value_names=value_names)[0]
 
 
+# `alloca(n)` called as a declared function: clang makes it the stack allocation of
+# `__builtin_alloca` only where the program's declaration has the type of <alloca.h>'s
+# (`size_t`: under ILP32 `extern void *alloca(unsigned long)` is a call)
+_ALLOCA_CALL = re.compile(r"^(  %[^ =]+ = )(?:tail |notail )?call (?:noalias |nonnull |noundef )*ptr @alloca\("
+                          r"(i\d+)(?: noundef| zeroext)* ([^,()]+)\)(?: #\d+)?((?:, ![^\n]*)?)$", re.M)
+
+
+def alloca_as_instruction(text: str) -> str:
+    """Calls of a declared `alloca` as the allocation `__builtin_alloca` makes (`alloca i8,
+    iN n`): the same object on the caller's stack, freed where the caller returns (C libraries
+    have no function `alloca`; <alloca.h> names the builtin). A program's own `alloca` body is
+    kept."""
+    if "@alloca(" not in text or re.search(r"^define [^\n]*@alloca\(", text, re.M):
+        return text
+    return _ALLOCA_CALL.sub(lambda m: f"{m.group(1)}alloca i8, {m.group(2)} {m.group(3)}, align 16{m.group(4)}", text)
+
+
 def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: Checks, wrapv: bool,
                          native_library_calls: bool = False, columns: bool = False,
                          value_names: bool | None = None) -> tuple[str, CallFacts]:
@@ -1851,6 +1868,7 @@ def _source_ir_and_calls(source: Path, *, m32: bool, clang: str | None, checks: 
         name for name in _function_spans(text) if classify_call(name) in _DROP_BODY_KINDS
     }
     text = _drop_bodies(text, primitives_defined)
+    text = alloca_as_instruction(text)
     calls = _check_before_inlining(text, source)
     if m32:
         text = quiet_x87_returns(text)
