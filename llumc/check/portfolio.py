@@ -893,7 +893,8 @@ class CheckSchedule:
 
         self.tests_answer()  # (and the tests start if due: the search is no polling point)
         budget = invariant_budget(self.options.timeout)
-        if self.provisional:  # on the abstraction the invariants are the proof: half the round
+        if self.provisional or self.options.heap_pool == SITE_SUMMARY:
+            # on the abstraction (a summary's too) the invariants are the proof: half the round
             budget = max(budget, min(15.0, 0.5 * (self.engine_time() or 30.0)))
         self.say(f"searching loop invariants (at most {budget:.0f} s)")
         self.clock.enter("invariant search")

@@ -287,6 +287,11 @@ class ContentRead:
     condition: Term  # it runs in the step and hits the object (over the step's state and inputs)
     fresh: bool = True
     writes_before: int = 0
+    # a summary's read after updates of its step: (first, last) index of the object's
+    # `content_writes` of this step before it, where nothing else changed the object's cells in
+    # the step (no lifetime started): where none of those writes covers its cell, it too
+    # returns the cell's contents at the step's start (`p->next` read after `p->data = 0`)
+    step_writes: tuple[int, int] | None = None
 
 
 @dataclass
@@ -1850,6 +1855,10 @@ class MemoryEncoder:
         self.read_sites = {}
         self._read_memo: dict[int, frozenset[int]] = {}
         self._step_havocs: dict[tuple[int, int, int], Term] = {}
+        # summaries: their first content write of this step, and those whose cells something
+        # else (a lifetime's start) changed in it (`ContentRead.step_writes`)
+        self._step_writes_from = {obj.id: len(obj.content_writes) for obj in self.objects if obj.summary}
+        self._step_renewed: set[int] = set()
 
     def _read_havoc(self, pointer: Term, size: int) -> Term:
         """The value an untracked read of abstract memory returns: any value, but the same one
@@ -2119,6 +2128,7 @@ class MemoryEncoder:
         """Where an object is allocated its tracked cell holds what C says: `value` (calloc: 0),
         or any value (malloc, a VLA: a fresh nondet value)."""
         tb = self.tb
+        self._step_renewed.add(obj.id)
         for number, (_index, _offset, var) in enumerate(obj.tracked_cells()):
             new = tb.const(value, var.width) if value is not None else self.havoc(var.width,
                                                                                    self._field_site(obj, number))
@@ -2431,9 +2441,13 @@ class MemoryEncoder:
                         (obj.tracked_index.index, obj.tracked_stride, len(obj.tracked_fields) > 1,
                          obj.pair_value is not None))
                     if havoc.op == "input":
+                        step_writes = None
+                        if obj.summary and obj.id not in self._step_renewed:
+                            step_writes = (self._step_writes_from[obj.id], len(obj.content_writes))
                         obj.content_reads.append(ContentRead(self._head, havoc, offset, tb.and_(runs, hit),
                                                              fresh=self._current.updates == 0,
-                                                             writes_before=len(obj.content_writes)))
+                                                             writes_before=len(obj.content_writes),
+                                                             step_writes=step_writes))
                 self._note_read(havoc, restriction)
                 obj.havoc_reads.append(tb.and_(runs, untracked))
                 value = here_value if value is None else tb.ite(hit, here_value, value)

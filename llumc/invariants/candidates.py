@@ -953,6 +953,8 @@ def _tracked_objects(point: _CutPoint) -> list[_TrackedObject]:
         idx = Var(index_var, "k", False, True)
         index_column = [st.get(index_var.index, 0) for st in point.states]
         for offset, var in fields:
+            if getattr(obj, "summary", False) and offset >= obj.size:
+                continue  # the padding of a summary's node (to a power of two): never accessed
             name = obj.field_text("k", offset) if len(fields) > 1 else obj.cell_text("k")
             val = Var(var, name, True, True)
             out.append(_TrackedObject(obj, idx, val, index_column, [val.value(st.get(var.index, 0))
@@ -1146,10 +1148,14 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Per
         copies = [o for o in objects[position + 1:] if o.idx.state is t.idx.state]  # each pair once
         facts = _cell_facts(point, t, (patterns or {}).get(t.obj.id, []), compared, copies)
         facts += _field_implications(point, t, [o for o in objects if o.obj is t.obj and o is not t])
+        if getattr(t.obj, "summary", False):
+            # a node's number bounded by the runs only (by a loop variable, as `k < i`, it
+            # repeats `k < x.runs` where the two are equal and says nothing elsewhere)
+            _tracked_nodes(point, t, facts)
+            continue
         _tracked_bounded(point, t, facts, variables)
         _tracked_everywhere(point, t, facts)
         _tracked_size(point, t, variables)
-        _tracked_nodes(point, t, facts)
     _tracked_pairs(point, variables)
     _summary_pointers(point)
 

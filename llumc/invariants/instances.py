@@ -39,7 +39,7 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
     tracked = [obj for obj in word.memory_objects
                if getattr(obj, "tracked_value", None) is not None
                and (len(getattr(obj, "tracked_fields", ())) == 1 or getattr(obj, "summary", False))
-               and any(read.fresh for read in getattr(obj, "content_reads", ()))]
+               and any(_usable(read) for read in getattr(obj, "content_reads", ()))]
     by_value = {value.index: obj for obj in tracked for _index, _offset, value in obj.tracked_cells()}
     memory_leaves = {v.index for v in word.state if v.kind == "memory"}
     out: list[Term] = []
@@ -62,18 +62,41 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
             continue  # about another object's memory state
         at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
         for read in obj.content_reads:
-            if read.head != cand.cut or not read.fresh:
+            if read.head != cand.cut or not _usable(read):
                 continue
+            untouched = _untouched(tb, obj, read)
             for index_var, field, value_var in cells:  # a fact about two cells: one at a time
                 index, fits = _element_index(tb, read.offset, obj.tracked_stride, field, index_var.width) \
                     if element else _cell_index(tb, read.offset, obj.cell, index_var.width)
                 images = {index_var.index: index, value_var.index: read.value}
                 body = substitute(cand.term, lambda t: images.get(t.param, t) if t.op == "state" else t, tb, {})
-                guard = tb.and_(tb.and_(at_cut, read.condition), fits)
+                guard = tb.and_(tb.and_(tb.and_(at_cut, read.condition), fits), untouched)
                 out.append(tb.or_(tb.not_(guard), body))
                 if len(out) >= MAX_INSTANCES:
                     return out
     return out
+
+
+def _usable(read) -> bool:
+    """A read whose value a fact about the step's start describes: no memory update precedes it
+    in its step, or (a summary's) only writes of the object it can tell apart (`_untouched`)."""
+    return read.fresh or getattr(read, "step_writes", None) is not None
+
+
+def _untouched(tb: TermBuilder, obj, read) -> Term:
+    """None of the step's writes of `obj` before `read` covers the cell it reads: then the cell
+    holds what it held at the step's start (true for a fresh read)."""
+    if read.fresh:
+        return tb.true()
+    first, last = read.step_writes
+    untouched = tb.true()
+    for write in obj.content_writes[first:last]:
+        if not write.size:
+            return tb.false()  # (a write of unknown extent: no instance)
+        relative = tb.op("sub", read.offset, write.offset)
+        covers = tb.and_(write.condition, tb.op("ult", relative, tb.const(write.size, relative.width)))
+        untouched = tb.and_(untouched, tb.not_(covers))
+    return untouched
 
 
 def _element_index(tb: TermBuilder, offset: Term, stride: int, field: int, width: int) -> tuple[Term, Term]:

@@ -484,6 +484,14 @@ class _ContentPlan:
     write_values: Callable[[list[int], list[int]], list[int]] | None  # [cond, offset(, value)] per write
 
 
+def _earlier_writes(obj, read) -> list:
+    """The writes of `read`'s step before it (`ContentRead.step_writes`; none for a fresh read)."""
+    if read.fresh or read.step_writes is None:
+        return []
+    first, last = read.step_writes
+    return obj.content_writes[first:last]
+
+
 class _Contents:
     """The cells of abstract objects a run wrote, so that a read of one returns what was written
     there (the system's havoc value for it is any value; a run of the program reads its memory):
@@ -506,11 +514,16 @@ class _Contents:
         if code in self.plans:
             return self.plans[code]
         reads = [(obj, r) for obj in self.objects for r in obj.content_reads
-                 if r.head == name and r.fresh and (len(obj.tracked_fields) == 1 or getattr(obj, "summary", False))]
+                 if r.head == name and (r.fresh and len(obj.tracked_fields) == 1 or getattr(obj, "summary", False)
+                                        and (r.fresh or r.step_writes is not None))]
         writes = [(obj, w) for obj in self.objects for w in obj.content_writes if w.head == name]
         plan = None
         if reads or writes:
             read_roots = [t for _obj, r in reads for t in (r.condition, r.offset)]
+            # then, per read after writes of its step (a summary's), those writes' conditions
+            # and offsets: a read whose cell one of them covers keeps its value
+            for obj, r in reads:
+                read_roots += [t for w in _earlier_writes(obj, r) for t in (w.condition, w.offset)]
             write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
                            + ((w.value,) if w.value is not None else ())]
             plan = _ContentPlan(reads, compile_terms(self.word, code, read_roots, self.constants) if reads else None,
@@ -536,7 +549,14 @@ class _Contents:
         for _ in plan.reads:
             values = plan.read_values(state, x)
             changed = False
+            at = 2 * len(plan.reads)
             for k, (obj, read) in enumerate(plan.reads):
+                earlier = _earlier_writes(obj, read)
+                covered = any(values[at + 2 * j] and 0 <= values[2 * k + 1] - values[at + 2 * j + 1] < w.size
+                              for j, w in enumerate(earlier))
+                at += 2 * len(earlier)
+                if covered:
+                    continue
                 if values[2 * k] and values[2 * k + 1] % obj.cell == 0:
                     cell = self._cell(obj, values[2 * k + 1] // obj.cell)
                     if cell is not None and x[read.value.param] != cell:
