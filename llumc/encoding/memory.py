@@ -363,7 +363,8 @@ def _unmodelled_text(access: str, obj: MemoryObject) -> str:
 
 
 def pointer_text(objects: list[MemoryObject], value: int) -> str:
-    """A pointer value as C: `NULL`, `&a[3]`, `&x`, `a+40` (one past the end), `invalid`."""
+    """A pointer value as C: `NULL`, `&a[3]`, `&x`, `a+40` (one past the end), `invalid`, a
+    summary's node `&malloc_8[999]` (`+4` for a field in it)."""
     object_id = value >> OFFSET_BITS
     offset = value & ((1 << OFFSET_BITS) - 1)
     offset -= (offset >> (OFFSET_BITS - 1)) << OFFSET_BITS
@@ -374,6 +375,9 @@ def pointer_text(objects: list[MemoryObject], value: int) -> str:
         return "invalid pointer"
     if obj.function is not None and offset == 0:
         return f"&{obj.function}"
+    if obj.summary and obj.node_stride and offset >= 0:  # node n of a summary: `&malloc_8[n]`
+        node, within = divmod(offset, obj.node_stride)
+        return f"&{obj.c_name}[{node}]" + (f"+{within}" if within else "")
     if 0 <= offset < obj.size and offset % obj.cell == 0 and obj.cells:
         return "&" + obj.cells[offset // obj.cell].name
     return f"{obj.c_name}{offset:+d}"
