@@ -1174,6 +1174,13 @@ def _tracked_pairs(point: _CutPoint, variables: list[Var]) -> None:
     bubble sort's finished suffix) or up to `v` (its running maximum at `a[j]`). Kept where
     every sample satisfies it (the runs choose both indices); Houdini decides."""
     tb, build = point.tb_, point.build
+    if any(getattr(obj, "pair_value", None) is not None for obj in point.word.memory_objects):
+        # what the guards' variables rest on: an outer loop's counter that the samples of an
+        # inner head show only as 0 (a bubble sort's first pass) gets `pass == 0` from
+        # `constants_`, false in general, and no bound; the suffix fact needs `pass >= 0` there
+        for v in variables:
+            if v.c_named and v.signed and all(v.value(x) >= 0 for x in point.columns[v.index]):
+                point.add(2, build.bound(v, 0, True), f"{v.name} >= 0", "bound")
     for obj in point.word.memory_objects:
         if getattr(obj, "pair_value", None) is None or obj.size_var is not None or obj.size_operands:
             continue
