@@ -32,17 +32,16 @@ def _program(tmp_path: Path, name: str, condition: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("m32", [True, False], ids=["ilp32", "lp64"])
-def test_a_declared_alloca_is_a_stack_allocation(m32: bool, tmp_path: Path) -> None:
+# (ILP32: there the declaration's `unsigned long` is not size_t, and clang leaves a call)
+def test_a_declared_alloca_is_a_stack_allocation(tmp_path: Path) -> None:
     path = _program(tmp_path, "alloca_true", "a[n - 1] != n - 1")
-    result = check_program(path, m32=m32, timeout=60.0)
+    result = check_program(path, m32=True, timeout=60.0)
     assert result.verdict == "true", result.reason
 
 
-@pytest.mark.parametrize("m32", [True, False], ids=["ilp32", "lp64"])
-def test_a_bug_in_a_declared_alloca_is_replayed(m32: bool, tmp_path: Path) -> None:
+def test_a_bug_in_a_declared_alloca_is_replayed(tmp_path: Path) -> None:
     path = _program(tmp_path, "alloca_false", "n == 7 && a[n - 1] == 6")
-    result = check_program(path, m32=m32, timeout=60.0)
+    result = check_program(path, m32=True, timeout=60.0)
     assert result.verdict == "false", result.reason
     assert result.confirmation.startswith("replayed: reach_error called"), result.confirmation
 

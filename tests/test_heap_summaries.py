@@ -51,7 +51,7 @@ def test_a_wrong_node_is_false_and_replayed(name: str, random_tests: bool, tmp_p
     """The engines find the wrong node among 10 and 1 000 (the word-level BMC follows every
     node's contents); behind 150 000 steps, the random tests' native run does."""
     path = HEAP / name
-    result = check_program(path, m32=True, timeout=TIMEOUT, random_tests=random_tests)
+    result = check_program(path, m32=True, timeout=30.0 if random_tests else TIMEOUT, random_tests=random_tests)
     assert result.verdict == "false", result.reason
     # (a trace of the engines is replayed; the random tests' run is native already)
     assert result.confirmation.startswith(("replayed", "native run")), result.confirmation
@@ -82,7 +82,7 @@ def test_a_summary_refuses_what_it_would_hide(name: str, why: str) -> None:
 
 
 def test_a_node_reached_past_its_block_is_never_true() -> None:
-    result = check_program(HEAP / "list_next_node_unknown.c", m32=True, timeout=20.0)
+    result = check_program(HEAP / "list_next_node_unknown.c", m32=True, timeout=10.0)
     assert result.verdict == "unknown", result.reason
 
 

@@ -224,8 +224,12 @@ def test_counterexample_names_the_functions_called_through_pointers() -> None:
     table = ["inc", "dec", "twice"]
     chosen = [(step.inputs[0].value, step.indirect_calls) for step in result.trace if step.inputs]
     assert len(chosen) == 4 and all(calls == [table[op]] for op, calls in chosen), chosen
+    # the first step fills the table; a trace shows what changed, and an engine's initial
+    # state (the table's cells before main sets them: any value) may hold an entry already
     first = result.trace[0].changes
-    assert (first["table[0]"], first["table[1]"], first["table[2]"]) == ("&inc", "&dec", "&twice")
+    entries = {f"table[{k}]": f"&{name}" for k, name in enumerate(table)}
+    assert any(name in first for name in entries), first
+    assert all(first.get(name, value) == value for name, value in entries.items()), first
 
 
 # --------------------------------------------------------------------------- summaries' parts
