@@ -44,7 +44,7 @@ from llumc.bitblast.blast_ahead import BlastAhead
 from llumc.bitblast.cnf import CnfBuilder
 from llumc.gcpause import cyclic_gc_paused
 from llumc.encoding.lbe import LargeBlockEncoder
-from llumc.encoding.memory import DEFAULT_HEAP_POOL
+from llumc.encoding.memory import DEFAULT_HEAP_POOL, SITE_SUMMARY
 from llumc.encoding.transys import build_small_block_system
 from llumc.encoding.terms import TermBuilder
 from llumc.encoding.wordsys import WordTransitionSystem
@@ -305,7 +305,7 @@ class EncodeResult:
         site is in a loop."""
         pooled = [obj for obj in getattr(self.word, "memory_objects", []) or [] if obj.pool_index is not None]
         if any(obj.summary for obj in pooled):
-            return 0  # llumc.encoding.memory.SITE_SUMMARY: one summary object per site
+            return SITE_SUMMARY  # one summary object per site
         return max(obj.pool_index + 1 for obj in pooled) if pooled else None
 
 

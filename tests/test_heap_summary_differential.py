@@ -20,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from llumc.check.portfolio import check_program
-from tests.test_loop_programs import build_native, run_native
+from tests.test_memory_differential import check_against_native
 
 EXAMPLES = int(os.environ.get("LLUMC_LIST_DIFF_EXAMPLES", "6"))
 TIMEOUT = float(os.environ.get("LLUMC_LIST_DIFF_TIMEOUT", "15"))
@@ -66,13 +65,4 @@ def _program(seed: int) -> str:
 def test_list_program_verdict_matches_native_runs(seed: int, tmp_path: Path) -> None:
     source = tmp_path / f"list_{seed}.c"
     source.write_text(_program(seed))
-    binary = tmp_path / "prog.bin"
-    build_native(source, binary)
-    outcomes = [outcome for outcome, _ in run_native(binary, [[x] for x in range(8)])]
-    assert set(outcomes) <= {"ok", "error"}, outcomes
-    truth = "false" if "error" in outcomes else "true"
-    result = check_program(source, m32=True, timeout=TIMEOUT)
-    assert result.verdict in ("unknown", truth), f"llumc {result.verdict}, natively {truth}:\n{source.read_text()}"
-    if result.verdict == "false":
-        inputs = [i.value for step in result.trace for i in step.inputs]
-        assert run_native(binary, [inputs])[0][0] == "error", inputs
+    check_against_native(source, [[x] for x in range(8)], TIMEOUT)

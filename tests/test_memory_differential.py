@@ -88,13 +88,19 @@ def test_abstract_memory_verdict_matches_native_runs(seed: int, tmp_path: Path, 
 def _differential(seed: int, tmp_path: Path):
     source = tmp_path / f"mem_{seed}.c"
     source.write_text(_program(seed))
-    binary = tmp_path / "prog.bin"
+    return check_against_native(source, [[x, y] for x in range(8) for y in range(8)], TIMEOUT)
+
+
+def check_against_native(source: Path, vectors: list[list[int]], timeout: float):
+    """llumc's verdict (`--32`) on `source` never contradicts its native runs on `vectors`
+    (which must cover its behaviours): UNKNOWN or the truth, and a FALSE's inputs reach the
+    error natively."""
+    binary = source.with_suffix(".bin")
     build_native(source, binary)
-    vectors = [[x, y] for x in range(8) for y in range(8)]
     outcomes = [outcome for outcome, _ in run_native(binary, vectors)]
     assert set(outcomes) <= {"ok", "error"}, outcomes
     truth = "false" if "error" in outcomes else "true"
-    result = check_program(source, m32=True, timeout=TIMEOUT)
+    result = check_program(source, m32=True, timeout=timeout)
     assert result.verdict in ("unknown", truth), f"llumc {result.verdict}, natively {truth}:\n{source.read_text()}"
     if result.verdict == "false":
         inputs = [i.value for step in result.trace for i in step.inputs]

@@ -310,6 +310,11 @@ def _check_model(path: str | Path, options: CheckOptions, progress: Progress | N
         return _growing_pools(path, options, progress)
 
 
+def _added_phases(first: dict[str, float], second: dict[str, float]) -> dict[str, float]:
+    """The seconds per phase of two checks (rounds) of one program, added up."""
+    return {name: round(first.get(name, 0.0) + second.get(name, 0.0), 3) for name in {**first, **second}}
+
+
 def _pool_bound_reached(result: CheckResult) -> bool:
     return result.verdict == "unknown" and result.error is not None and result.error.kind == "allocation-bound"
 
@@ -347,8 +352,7 @@ def _growing_pools(path: str | Path, options: CheckOptions, progress: Progress |
             progress(f"{result.reason}: pools of {size} objects per allocation site in a loop")
         larger = _deepening_recursion(path, replace(options, heap_pool=size, timeout=left), progress)
         larger.seconds = time.monotonic() - started
-        larger.phases = {name: round(result.phases.get(name, 0.0) + larger.phases.get(name, 0.0), 3)
-                         for name in {**result.phases, **larger.phases}}
+        larger.phases = _added_phases(result.phases, larger.phases)
         if larger.verdict == "unknown" and not _pool_bound_reached(larger):
             # no answer with the larger pools (time, the object ids): the last bound stands named
             larger.reason = f"{larger.reason} (pools of {size} objects; before: {result.reason})"
@@ -385,8 +389,7 @@ def _summarised_sites(path: str | Path, options: CheckOptions, progress: Progres
             progress(f"summaries: {found.reason}")
         return None
     found.seconds = time.monotonic() - started
-    found.phases = {name: round(pooled.phases.get(name, 0.0) + found.phases.get(name, 0.0), 3)
-                    for name in {**pooled.phases, **found.phases}}
+    found.phases = _added_phases(pooled.phases, found.phases)
     return found
 
 
@@ -519,8 +522,7 @@ def _deeper_check(path: str | Path, options: CheckOptions, progress: Progress | 
     options = replace(options, recursion_depth=depth, timeout=left)
     deeper = _refining(path, options, progress)
     deeper.seconds = time.monotonic() - started
-    deeper.phases = {name: round(result.phases.get(name, 0.0) + deeper.phases.get(name, 0.0), 3)
-                     for name in {**result.phases, **deeper.phases}}
+    deeper.phases = _added_phases(result.phases, deeper.phases)
     if deeper.verdict == "unknown" and (deeper.recursion_depth or 0) <= (result.recursion_depth or 0):
         # no deeper unrolling fits (or no time to encode it): the last answer stands
         why = deeper.reason if deeper.recursion_depth is None else \
@@ -585,8 +587,7 @@ def _refining(path: str | Path, options: CheckOptions, progress: Progress | None
         schedule = CheckSchedule(path, replace(options, exact_objects=exact, exact_cells=exact_cells,
                                                timeout=_time_left(options, started)), progress)
         result = schedule.run()
-        phases = {name: round(phases.get(name, 0.0) + result.phases.get(name, 0.0), 3)
-                  for name in {**phases, **result.phases}}
+        phases = _added_phases(phases, result.phases)
         result.seconds, result.phases = time.monotonic() - started, phases
         result.refinements = [r.to_json() for r in rounds]
         if schedule.provisional and result.verdict == "unknown" and not _no_time_left(options, started):
@@ -644,8 +645,7 @@ def _memsafety_in_two_checks(path: str | Path, options: CheckOptions, progress: 
     # (the pools the first check needed: a smaller one reaches the bound again)
     second = check(path, replace(options, timeout=left, memtrack=True, heap_pool=first.heap_pool), progress)
     second.seconds += first.seconds
-    second.phases = {name: round(first.phases.get(name, 0.0) + second.phases.get(name, 0.0), 3)
-                     for name in {**first.phases, **second.phases}}
+    second.phases = _added_phases(first.phases, second.phases)
     if second.verdict == "unknown" and second.reason:
         second.reason = f"no invalid dereference or free (proven), but {second.reason}"
     return second

@@ -1782,12 +1782,10 @@ class MemoryEncoder:
         for obj in targets:
             if obj.summary:  # in a node handed out, or one past its block
                 inside = self._in_node(offset, 0, obj)[0]
-                within = within if inside.op == "const" and not inside.param else \
-                    tb.or_(within, tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside))
-                continue
-            size = self._size_term(obj, OFFSET_BITS)
-            inside = tb.and_(tb.not_(tb.op("slt", offset, tb.const(0, OFFSET_BITS))),
-                             tb.not_(tb.op("slt", size, offset)))
+            else:
+                size = self._size_term(obj, OFFSET_BITS)
+                inside = tb.and_(tb.not_(tb.op("slt", offset, tb.const(0, OFFSET_BITS))),
+                                 tb.not_(tb.op("slt", size, offset)))
             within = tb.or_(within, tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside))
         return within
 

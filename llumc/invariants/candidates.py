@@ -1157,7 +1157,7 @@ def _tracked(point: _CutPoint, patterns: Mapping[int, list[tuple[int, int] | Per
         _tracked_everywhere(point, t, facts)
         _tracked_size(point, t, variables)
     _tracked_pairs(point, variables)
-    _summary_pointers(point)
+    _summary_facts(point)
 
 
 # the constants a pair fact's guard subtracts a loop variable from (`l >= 10 - pass`): the
@@ -1343,8 +1343,6 @@ def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) 
     at reads (llumc.invariants.instances) say what an untracked node's cell read holds: a walk
     along `next` stays on the nodes."""
     obj = t.obj
-    if not getattr(obj, "summary", False):
-        return
     inside, _ = _in_bounds(point, t)
     runs = _runs_var(obj)
     runs_column = [st.get(runs.index, 0) for st in point.states]
@@ -1379,10 +1377,10 @@ def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
             point.add(3 + point.penalty(v), tb.not_(tb.op("slt", right, left)), f"{runs.name} <= {v.name}", "tracked")
 
 
-def _summary_pointers(point: _CutPoint) -> None:
-    """For each pointer variable (state of kind "pointer", which `cut_variables` leaves out)
-    and summary: it is NULL or points to a node handed out (a list's head, the walk's current
-    node), where every sample says so."""
+def _summary_facts(point: _CutPoint) -> None:
+    """Per summary, the bounds of its runs (`_runs_bounds`) and, for each pointer variable
+    (state of kind "pointer", which `cut_variables` leaves out), that it is NULL or points to
+    a node handed out (a list's head, the walk's current node), where every sample says so."""
     summaries = [obj for obj in point.word.memory_objects if getattr(obj, "summary", False)
                  and getattr(obj, "pool_runs", None) is not None]
     for obj in summaries:

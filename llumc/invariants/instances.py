@@ -80,7 +80,7 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
 def _usable(read) -> bool:
     """A read whose value a fact about the step's start describes: no memory update precedes it
     in its step, or (a summary's) only writes of the object it can tell apart (`_untouched`)."""
-    return read.fresh or getattr(read, "step_writes", None) is not None
+    return read.fresh or read.step_writes is not None
 
 
 def _untouched(tb: TermBuilder, obj, read) -> Term:
