@@ -27,3 +27,51 @@ def random_tests_where_asked():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("LLUMC_RANDOM_TESTS", "0")
         yield
+
+
+
+_WARMING: list = []
+
+
+def pytest_configure(config):
+    """zig builds its C library once per target, about a minute each (musl, for the replays'
+    x86 and x86_64 binaries). Built lazily, the first replays of each width wait for it, and
+    with two workers both may wait for the same build while the other target's has not begun:
+    the run starts both builds at once, beside the first tests (in the controller only). On a
+    machine where zig has built them they take a few milliseconds."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from llumc.frontend.compile import clang_command
+
+    if hasattr(config, "workerinput"):
+        return
+    command, is_zig = clang_command(None)
+    if not is_zig:
+        return
+    directory = Path(tempfile.mkdtemp(prefix="llumc-zig-warm-"))
+    source = directory / "warm.c"
+    source.write_text("#include <stdio.h>\nint main(void) { return puts(\"\") < 0; }\n")
+    for target in ("x86-linux-musl", "x86_64-linux-musl"):
+        _WARMING.append(subprocess.Popen(
+            [*command, "-target", target, "-O0", "-o", str(directory / target), str(source)],
+            cwd=directory, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    config.llumc_warm_directory = directory
+
+
+def pytest_unconfigure(config):
+    """The builds end with the run (waited for; killed if still going after 5 minutes)."""
+    import shutil
+    import subprocess
+
+    for process in _WARMING:
+        try:
+            process.wait(timeout=300)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    _WARMING.clear()
+    directory = getattr(config, "llumc_warm_directory", None)
+    if directory is not None:
+        shutil.rmtree(directory, ignore_errors=True)

@@ -25,12 +25,13 @@ def _run(path: Path, seconds: float = 30.0, heap_pool: int = 4):
     return encoded, word_bmc(encoded, deadline=time.monotonic() + seconds)
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in PROGRAMS.glob("*_false.c")))
+@pytest.mark.parametrize("name", sorted(p.name for p in PROGRAMS.glob("*_false.c") if "100000" not in p.name))
 def test_deep_bug_found_and_replayed(name: str) -> None:
-    """Each bug lies 100-200 000 steps deep (the DimSpec BMC reaches 30-40 in 20 s): found, and
+    """Each bug lies 100-4 000 steps deep (the DimSpec BMC reaches 30-40 in 20 s): found, and
     the native run of the program with the trace's inputs reaches the error. The arrays of more
-    cells than the exact bound (2 000, 100 000) are abstract: their contents are followed
-    exactly by the unrolling (llumc/wordbmc/contents.py)."""
+    cells than the exact bound (2 000) are abstract: their contents are followed exactly by the
+    unrolling (llumc/wordbmc/contents.py). The bug behind 100 000 cells (about 200 000 steps,
+    40 s of the suite on two cores) is measured in docs/benchmarks.md instead."""
     encoded, found = _run(PROGRAMS / name, seconds=120.0)
     assert found.status == "error", found.reason
     result = confirm_counterexample(encoded, found.trace, PROGRAMS / name, m32=True, timeout=30)
