@@ -65,6 +65,22 @@ def test_a_bug_at_the_third_node_of_a_list_of_any_length(tmp_path: Path) -> None
     assert _native(path, [[n] for n in (-1, 0, 1, 2)], tmp_path) == ["ok"] * 4
 
 
+def test_a_tree_built_through_a_pointer_to_its_links(tmp_path: Path) -> None:
+    """`struct node **link` is `&root` or `&n->left` / `&n->right`: a pointer's offsets are
+    kept per object it points to (offset 0 in `root`, 4 or 8 in the nodes), so the links
+    never overlap the nodes' `int` field at offset 0 (the program was `UNKNOWN (unsupported:
+    pointer read or written as an integer)`). TRUE with a pool of 4; the tree whose third
+    node holds -1 is FALSE, replayed, and natively so."""
+    encode_file(HEAP / "tree_insert_3_true.c", m32=True)  # (no refusal)
+    result = check_program(HEAP / "tree_insert_3_true.c", m32=True, timeout=TIMEOUT)
+    assert result.verdict == "true", result.reason
+    assert _native(HEAP / "tree_insert_3_true.c", [[0, 0, 0, 0], [5, 3, 7, 4]], tmp_path) == ["ok", "ok"]
+    result = check_program(HEAP / "tree_insert_3_false.c", m32=True, timeout=TIMEOUT)
+    assert result.verdict == "false", result.reason
+    assert result.confirmation.startswith("replayed:"), result.confirmation
+    assert _native(HEAP / "tree_insert_3_false.c", [_inputs(result), [0, 0, 0, 0]], tmp_path) == ["error", "error"]
+
+
 def test_use_after_free_in_a_loop_is_false_under_valid_memsafety() -> None:
     result = check_program(HEAP / "use_after_free_false.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety")
     assert result.verdict == "false", result.reason

@@ -354,16 +354,22 @@ class ProgramRun:
     timeout: float
 
 
-def _limit_resources() -> None:  # runs in the child between fork and exec
+def _limit_resources(cpu_seconds: int | None = None) -> None:  # runs in the child between fork and exec
     die_with_parent()  # its own session: only the kernel ends it with the check
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    if cpu_seconds is not None:  # SIGXCPU at the soft limit, SIGKILL a second later
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
 
 
 def run_program(binary: Path, values_file: Path, tmp: Path, timeout: float, uninit_file: Path | None = None,
                 reuse_file: Path | None = None, arguments: list[bytes] | None = None, leaks: bool = False,
-                sites_file: Path | None = None) -> ProgramRun:
+                sites_file: Path | None = None, cpu_seconds: int | None = None) -> ProgramRun:
+    """One run of the built program on the values of `values_file`, killed with its process
+    group after `timeout` seconds of wall time or, if given, `cpu_seconds` of CPU time (the
+    random tests: on a loaded machine a run's wall time is several times its CPU time, and the
+    same run must reach the same end whatever the load)."""
     report_file, count_file = tmp / "report", tmp / "count"
     env = {
         "PATH": "/usr/bin:/bin",
@@ -384,7 +390,7 @@ def run_program(binary: Path, values_file: Path, tmp: Path, timeout: float, unin
         proc = subprocess.Popen(
             arguments or [str(binary)], executable=binary, cwd=tmp, env=env, stdin=subprocess.DEVNULL,
             stdout=out, stderr=err,
-            start_new_session=True, preexec_fn=_limit_resources,
+            start_new_session=True, preexec_fn=lambda: _limit_resources(cpu_seconds),
         )
         try:
             returncode: int | None = proc.wait(timeout=timeout)

@@ -58,7 +58,10 @@ START_DELAY = 4.0  # the tests start this long into the check (at most a fifth o
 TEST_SHARE = 0.15
 MAX_TEST_SECONDS = 4.0
 MAX_RUNS = 40
-RUN_TIMEOUT = 1.0  # seconds one run may take
+# CPU seconds one run may take (RLIMIT_CPU: whole seconds); its wall time may be this many
+# times more, within the tests' budget (a loaded machine: two checks beside each other)
+RUN_CPU_SECONDS = 1
+RUN_WALL_FACTOR = 4
 LEAST_SECONDS = 0.5  # tests not yet started are not started with less time left than this
 FIRST_VALUES = 1024  # values offered to the first run; doubled after a run that used them all
 # values offered to one run at most: the harness keeps 8 bytes per value of call sites, within
@@ -271,7 +274,7 @@ class RandomTests:
             count, sequence = FIRST_VALUES, 0
             while not stopped() and self.runs < MAX_RUNS and time.monotonic() < deadline:
                 values = source.values(sequence, count)
-                outcome = self._one_run(binary, tmp, values)
+                outcome = self._one_run(binary, tmp, values, deadline)
                 self.runs += 1
                 if outcome == "found":
                     self.reason = f"a run reached the error ({self.runs} runs)"
@@ -284,14 +287,15 @@ class RandomTests:
                 sequence += 1
             self.reason = f"no run reached the error ({self.runs} runs)"
 
-    def _one_run(self, binary: Path, tmp: Path, values: list[int]) -> str:
+    def _one_run(self, binary: Path, tmp: Path, values: list[int], deadline: float) -> str:
         """'found', 'more values' (it asked for more than it had), 'deterministic' (it asked
         for none: every run is this one) or 'nothing'."""
         for name in ("report", "count", "sites"):
             (tmp / name).unlink(missing_ok=True)
         values_file = tmp / "values"
         values_file.write_text("".join(f"{v}\n" for v in values))
-        run = run_program(binary, values_file, tmp, RUN_TIMEOUT, sites_file=tmp / "sites")
+        wall = max(RUN_CPU_SECONDS, min(RUN_WALL_FACTOR * RUN_CPU_SECONDS, deadline - time.monotonic()))
+        run = run_program(binary, values_file, tmp, wall, sites_file=tmp / "sites", cpu_seconds=RUN_CPU_SECONDS)
         event = parse_event(run.report)
         if event is not None and event.what == "diverged":
             return "more values"

@@ -1089,37 +1089,44 @@ class MemoryEncoder:
     # a pointer with more possible offsets than this has any offset (`_pointer_offsets`)
     MAX_OFFSETS = 16
 
-    def _pointer_offsets(self) -> dict[int, "_Offsets"]:
-        """Flow-insensitive, beside the points-to sets: value key -> the byte offsets from its
-        object's start the pointer may have (None: any), through GEPs, phis, selects and
-        pointers stored in memory (a list's `p = p->next` keeps offset 0). A GEP at a computed
-        index gives a congruence (`_Congruence`: `&table[i].value` is 4 modulo the struct's 8
-        bytes). Which accesses may overlap a stored pointer rests on it
-        (`_check_pointer_mixing`). NULL and invalid pointers point into no object and add no
-        offset."""
+    def _pointer_offsets(self) -> dict[int, dict[int, "_Offsets"]]:
+        """Flow-insensitive, beside the points-to sets: value key -> object id -> the byte
+        offsets from that object's start the pointer may have when it points there (None: any),
+        through GEPs, phis, selects and pointers stored in memory (a list's `p = p->next` keeps
+        offset 0). Per object, so that a `struct node **link` that is `&root` or `&n->left`
+        has offset 0 in `root` and 4 in the nodes, not both in each. A GEP at a computed index
+        gives a congruence (`_Congruence`: `&table[i].value` is 4 modulo the struct's 8 bytes).
+        Which accesses may overlap a stored pointer rests on it (`_check_pointer_mixing`).
+        NULL and invalid pointers point into no object and add no offset."""
         instrs = [ins for b in self.fn.blocks for ins in b.instrs]
-        offsets: dict[int, _Offsets] = {}
-        stored: dict[int, _Offsets] = {o.id: None if o.pointees else frozenset() for o in self.objects}
+        offsets: dict[int, dict[int, _Offsets]] = {}
+        # object -> the offsets (per object pointed to) of the pointers stored in it
+        stored: dict[int, dict[int, _Offsets]] = {o.id: {target: None for target in o.pointees}
+                                                   for o in self.objects}
         for vector in self.objects:
             if vector.argument == "vector":
-                stored[vector.id] = frozenset({0})
+                stored[vector.id] = {target: frozenset({0}) for target in vector.pointees}
         changed = True
 
-        def of(op) -> _Offsets:
+        def of(op) -> dict[int, _Offsets]:
             if isinstance(op, GlobalAddr):
-                return frozenset({0})
+                obj = self.object_of_global.get(op.name)  # (a function's address: no object)
+                return {} if obj is None else {obj.id: frozenset({0})}
             if not isinstance(op, Ref):
-                return frozenset()
+                return {}
             if op.key in self.object_of_alloca or op.key in self.object_of_call or op.key in self.pools:
-                return frozenset({0})
-            return offsets.get(op.key, frozenset())
+                return {target: frozenset({0}) for target in self._operand_targets(op, self.points_to)}
+            return offsets.get(op.key, {})
 
-        def join(a: _Offsets, b: _Offsets) -> _Offsets:
-            return _join_offsets(a, b, self.MAX_OFFSETS)
+        def join(a: dict[int, _Offsets], b: dict[int, _Offsets]) -> dict[int, _Offsets]:
+            out = dict(a)
+            for target, value in b.items():
+                out[target] = _join_offsets(out.get(target, frozenset()), value, self.MAX_OFFSETS)
+            return out
 
-        def update(table: dict, key: int, new: _Offsets) -> None:
+        def update(table: dict, key: int, new: dict[int, _Offsets]) -> None:
             nonlocal changed
-            old = table.get(key, frozenset())
+            old = table.get(key, {})
             joined = join(old, new)
             if joined != old:
                 table[key] = joined
@@ -1131,9 +1138,9 @@ class MemoryEncoder:
                 op = ins.opcode
                 if ins.width == POINTER_WIDTH and op != "alloca":
                     if op == "getelementptr":
-                        new = self._gep_offsets(ins, of(ins.operands[0]))
+                        new = {target: self._gep_offsets(ins, base) for target, base in of(ins.operands[0]).items()}
                     elif op == "phi":
-                        new = frozenset()
+                        new = {}
                         for value, _ in ins.incoming:
                             new = join(new, of(value))
                     elif op == "select":
@@ -1141,20 +1148,20 @@ class MemoryEncoder:
                     elif op == "freeze":
                         new = of(ins.operands[0])
                     elif op == "load":
-                        new = frozenset()
+                        new = {}
                         for o in self._operand_targets(ins.operands[0], self.points_to):
-                            new = join(new, stored.get(o, frozenset()))
+                            new = join(new, stored.get(o, {}))
                     else:  # allocation sites (their uses read {0}, `of`), calls that end the run
-                        new = frozenset()
+                        new = {}
                     update(offsets, ins.key, new)
                 elif op == "store" and ins.mem_type == "ptr":
                     for o in self._operand_targets(ins.operands[1], self.points_to):
                         if o in stored:
                             update(stored, o, of(ins.operands[0]))
                 elif _is_memory_call(ins) and "memset" not in ins.callee:
-                    source: _Offsets = frozenset()
+                    source: dict[int, _Offsets] = {}
                     for o in self._operand_targets(ins.operands[1], self.points_to):
-                        source = join(source, stored.get(o, frozenset()))
+                        source = join(source, stored.get(o, {}))
                     for o in self._operand_targets(ins.operands[0], self.points_to):
                         if o in stored:
                             update(stored, o, source)
@@ -1193,16 +1200,17 @@ class MemoryEncoder:
             return frozenset(b + constant for b in base)
         return _join_offsets(frozenset(), _shifted_congruence(base, constant, modulus), self.MAX_OFFSETS)
 
-    def _offsets_of(self, op) -> "_Offsets":
-        """The byte offsets from its object's start a pointer operand may have (None: any; also
-        where the analysis found none, which the points-to sets may still see otherwise)."""
+    def _offsets_of(self, op, target: int) -> "_Offsets":
+        """The byte offsets from the start of object `target` a pointer operand may have where it
+        points there (None: any; also where the analysis found none, which the points-to sets
+        may still see otherwise)."""
         if isinstance(op, GlobalAddr):
             return frozenset({0})
         if not isinstance(op, Ref):
             return None
         if op.key in self.object_of_alloca or op.key in self.object_of_call or op.key in self.pools:
             return frozenset({0})
-        return self._offsets.get(op.key) or None
+        return self._offsets.get(op.key, {}).get(target) or None
 
     def _constant_gep(self, ins: Instr) -> int:
         total = 0
@@ -1249,8 +1257,8 @@ class MemoryEncoder:
                     if "memset" not in ins.callee:
                         pointers.append((ins.operands[1], length, None))
                 for op, size, pointer in pointers:
-                    offsets = self._offsets_of(op)
                     for obj in self.targets(op):
+                        offsets = self._offsets_of(op, obj.id)
                         if isinstance(offsets, _Congruence):  # spelled out where needed (`_spelled`)
                             found[obj.id].append(_Access(size, pointer, offsets))
                         else:
@@ -1326,7 +1334,7 @@ class MemoryEncoder:
                     raise _unsupported("summary of blocks whose pointers span several cells", where)
                 pointers |= offsets
         for key, targets in self.points_to.items():
-            offsets = self._offsets.get(key) if key not in self.pools else frozenset({0})
+            offsets = self._offsets.get(key, {}).get(obj.id) if key not in self.pools else frozenset({0})
             if obj.id in targets and (not isinstance(offsets, frozenset) or not offsets
                                       or any(not 0 <= o < obj.size for o in offsets)):
                 raise _unsupported("summary of blocks whose pointers leave the block", where)

@@ -1310,9 +1310,12 @@ def _runs_var(obj) -> Var:
     return Var(obj.pool_runs, f"{obj.c_name}.runs", False, True)
 
 
-def _node_pointer(point: _CutPoint, obj, value: Term, width: int) -> Term:
-    """`value` (a pointer: the object id above the offset, `width` bits) is NULL or the start of
-    a node of summary `obj` handed out so far (llumc.encoding.memory.MemoryObject.summary)."""
+def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozenset[int] = frozenset({0}),
+                  others: tuple[int, ...] = ()) -> Term:
+    """`value` (a pointer: the object id above the offset, `width` bits) is NULL, a byte
+    `fields` into a node of summary `obj` handed out so far (llumc.encoding.memory.MemoryObject.
+    summary; the node's start by default), or one of the pointers `others` (into other objects:
+    `&root`, where a `struct node **link` starts)."""
     tb, build = point.tb_, point.build
     runs = _runs_var(obj)
     shift = obj.node_stride.bit_length() - 1
@@ -1321,19 +1324,65 @@ def _node_pointer(point: _CutPoint, obj, value: Term, width: int) -> Term:
     # not negative (a stored pointer's offset is sign-extended where it is loaded)
     inside = tb.and_(inside, tb.eq(tb.extract(offset, offset.width - 1, offset.width - 1), tb.const(0, 1)))
     if shift:
-        inside = tb.and_(inside, tb.eq(tb.extract(offset, shift - 1, 0), tb.const(0, shift)))
+        field = tb.extract(offset, shift - 1, 0)
+        inside = tb.and_(inside, tb.any_of([tb.eq(field, tb.const(f, shift)) for f in sorted(fields)]))
     wide = max(offset.width, runs.width) + 1
     node = tb.op("lshr", tb.zext(offset, wide), tb.const(shift, wide))
     inside = tb.and_(inside, tb.op("ult", node, build.ext(runs, wide)))
-    return tb.or_(tb.eq(value, tb.const(0, width)), inside)
+    return tb.any_of([tb.eq(value, tb.const(0, width)), inside,
+                      *(tb.eq(value, tb.const(other, width)) for other in others)])
 
 
-def _is_node_pointer(obj, value: int, width: int, runs: int) -> bool:
+def _is_node_pointer(obj, value: int, width: int, runs: int, fields: frozenset[int] = frozenset({0}),
+                     others: tuple[int, ...] = ()) -> bool:
     """`_node_pointer` on a sample."""
     value &= mask(width)
     offset = value & mask(width - OBJECT_BITS)
-    return value == 0 or (value >> (width - OBJECT_BITS) == obj.id and offset % obj.node_stride == 0
-                          and offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs)
+    return value == 0 or value in others or (
+        value >> (width - OBJECT_BITS) == obj.id and offset % obj.node_stride in fields
+        and offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs)
+
+
+# a pointer that is not NULL or into a summary's nodes may be one of this many other pointers
+# (`&root` for a `struct node **link` that walks a tree's links)
+NODE_POINTER_OTHERS = 2
+
+
+def _node_pointer_shape(obj, column: list[int], width: int, runs_column: list[int]
+                        ) -> tuple[frozenset[int], tuple[int, ...]] | None:
+    """The fields of `obj`'s nodes and the other pointers a pointer's samples point to, where
+    every sample is NULL, into a node handed out at a cell boundary inside its block, or one of
+    at most NODE_POINTER_OTHERS pointers into other objects; None otherwise."""
+    fields: set[int] = set()
+    others: set[int] = set()
+    for value, runs in zip(column, runs_column):
+        value &= mask(width)
+        if value == 0:
+            continue
+        offset = value & mask(width - OBJECT_BITS)
+        if value >> (width - OBJECT_BITS) != obj.id:
+            others.add(value)
+        elif offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs \
+                and offset % obj.node_stride < obj.size and offset % obj.cell == 0:
+            fields.add(offset % obj.node_stride)
+        else:
+            return None
+    if len(others) > NODE_POINTER_OTHERS:
+        return None
+    return frozenset(fields or {0}), tuple(sorted(others))
+
+
+def _node_pointer_text(name: str, obj, fields: frozenset[int], others: tuple[int, ...], width: int,
+                       names: Mapping[int, str]) -> str:
+    """`(p == NULL || p == &root || p points into a node at +4, +8 of malloc_13)`."""
+    where = "points to a node" if fields == {0} else \
+        "points into a node at " + ", ".join(f"+{f}" for f in sorted(fields))
+    texts = []
+    for other in others:
+        offset = other & mask(width - OBJECT_BITS)
+        target = "&" + names.get(other >> (width - OBJECT_BITS), "?")
+        texts.append(f"{name} == {target}" + (f" + {offset}" if offset else "") + " || ")
+    return f"({name} == NULL || " + "".join(texts) + f"{name} {where} of {obj.c_name})"
 
 
 def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) -> None:
@@ -1346,12 +1395,17 @@ def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) 
     inside, _ = _in_bounds(point, t)
     runs = _runs_var(obj)
     runs_column = [st.get(runs.index, 0) for st in point.states]
+    name = t.val.name
     if t.offset in obj.node_pointers:
-        name = t.val.name
         facts = facts + [_CellFact(
             f"({name} == NULL || {name} points to a node of {obj.c_name})",
             _node_pointer(point, obj, point.build.leaf(t.val), t.val.width),
             lambda k, y, row, width=t.val.width: _is_node_pointer(obj, y, width, runs_column[row]))]
+    else:  # a node's value is not negative (a search tree's keys, clamped where inserted)
+        tb = point.tb_
+        facts = facts + [_CellFact(f"{name} >= 0", tb.not_(tb.op("slt", point.build.leaf(t.val),
+                                                                 tb.const(0, t.val.width))),
+                                   lambda k, y, row, width=t.val.width: to_signed(y, width) >= 0)]
     for fact in facts:
         if all(k >= r or fact.satisfied(k, y, row)
                for row, (k, y, r) in enumerate(zip(t.index_column, t.value_column, runs_column))):
@@ -1381,19 +1435,26 @@ def _summary_facts(point: _CutPoint) -> None:
     """Per summary, the bounds of its runs (`_runs_bounds`) and, for each pointer variable
     (state of kind "pointer", which `cut_variables` leaves out), that it is NULL or points to
     a node handed out (a list's head, the walk's current node), where every sample says so."""
-    summaries = [obj for obj in point.word.memory_objects if getattr(obj, "summary", False)
+    objects = point.word.memory_objects
+    summaries = [obj for obj in objects if getattr(obj, "summary", False)
                  and getattr(obj, "pool_runs", None) is not None]
+    names = {obj.id: obj.c_name for obj in objects}
+    # the pointer variables, and the pointer cells of exact objects (`root`, whose address a
+    # `struct node **link` takes)
+    pointers = [state for state in point.word.state if state.kind == "pointer" and state.width == POINTER_WIDTH]
+    pointers += [state for obj in objects if not obj.abstract for state in obj.pointer_cell_vars]
     for obj in summaries:
         runs_column = [st.get(obj.pool_runs.index, 0) for st in point.states]
         _runs_bounds(point, obj, runs_column)
-        for state in point.word.state:
-            if state.kind != "pointer" or state.width != POINTER_WIDTH:
-                continue
+        for state in pointers:
             v = Var(state, state.c_names[0] if state.c_names else state.name, False, bool(state.c_names))
             column = [st.get(v.index, 0) for st in point.states]
-            if all(_is_node_pointer(obj, x, v.width, r) for x, r in zip(column, runs_column)):
-                point.add(2 + point.penalty(v), _node_pointer(point, obj, point.build.leaf(v), v.width),
-                          f"({v.name} == NULL || {v.name} points to a node of {obj.c_name})", "tracked")
+            shape = _node_pointer_shape(obj, column, v.width, runs_column)
+            if shape is not None:
+                fields, others = shape
+                point.add(2 + point.penalty(v) + len(others),
+                          _node_pointer(point, obj, point.build.leaf(v), v.width, fields, others),
+                          _node_pointer_text(v.name, obj, fields, others, v.width, names), "tracked")
 
 
 # the signed comparisons a loop's guard may make, as (relation staying in the loop, its negation)
