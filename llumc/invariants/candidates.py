@@ -1333,14 +1333,12 @@ def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozen
                       *(tb.eq(value, tb.const(other, width)) for other in others)])
 
 
-def _is_node_pointer(obj, value: int, width: int, runs: int, fields: frozenset[int] = frozenset({0}),
-                     others: tuple[int, ...] = ()) -> bool:
-    """`_node_pointer` on a sample."""
+def _is_node_pointer(obj, value: int, width: int, runs: int) -> bool:
+    """`_node_pointer` (a node's start) on a sample."""
     value &= mask(width)
     offset = value & mask(width - OBJECT_BITS)
-    return value == 0 or value in others or (
-        value >> (width - OBJECT_BITS) == obj.id and offset % obj.node_stride in fields
-        and offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs)
+    return value == 0 or (value >> (width - OBJECT_BITS) == obj.id and offset % obj.node_stride == 0
+                          and offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs)
 
 
 # a pointer that is not NULL or into a summary's nodes may be one of this many other pointers
@@ -1433,8 +1431,10 @@ def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
 
 def _summary_facts(point: _CutPoint) -> None:
     """Per summary, the bounds of its runs (`_runs_bounds`) and, for each pointer variable
-    (state of kind "pointer", which `cut_variables` leaves out), that it is NULL or points to
-    a node handed out (a list's head, the walk's current node), where every sample says so."""
+    (state of kind "pointer", which `cut_variables` leaves out) and each pointer cell of an
+    exact object, that it is NULL or points to a node handed out (a list's head, the walk's
+    current node), where every sample says so (`_node_pointer_shape`: into a node at the
+    fields the samples show, or one of a few other pointers, `link == &root`)."""
     objects = point.word.memory_objects
     summaries = [obj for obj in objects if getattr(obj, "summary", False)
                  and getattr(obj, "pool_runs", None) is not None]
