@@ -13,7 +13,7 @@ undefined behaviour but the comparisons of dangling pointers: no access to a fre
 double free, no read of memory never written.
 
 Hypothesis draws the programs, derandomised (the same programs every run).
-`LLUMC_ADDRESS_DIFF_EXAMPLES` (default 12) sets how many; `LLUMC_ADDRESS_DIFF_TIMEOUT` (10 s)
+`LLUMC_ADDRESS_DIFF_EXAMPLES` (default 8) sets how many; `LLUMC_ADDRESS_DIFF_TIMEOUT` (10 s)
 bounds each check.
 """
 
@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from llumc.check.portfolio import check_program
 
-EXAMPLES = int(os.environ.get("LLUMC_ADDRESS_DIFF_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("LLUMC_ADDRESS_DIFF_EXAMPLES", "8"))
 TIMEOUT = float(os.environ.get("LLUMC_ADDRESS_DIFF_TIMEOUT", "10"))
 TESTS = Path(__file__).parent
 DRIVER = TESTS / "nondet_driver.c"
