@@ -1334,11 +1334,8 @@ def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozen
 
 
 def _is_node_pointer(obj, value: int, width: int, runs: int) -> bool:
-    """`_node_pointer` (a node's start) on a sample."""
-    value &= mask(width)
-    offset = value & mask(width - OBJECT_BITS)
-    return value == 0 or (value >> (width - OBJECT_BITS) == obj.id and offset % obj.node_stride == 0
-                          and offset < 1 << (width - OBJECT_BITS - 1) and offset // obj.node_stride < runs)
+    """`_node_pointer` (NULL or a node's start) on a sample."""
+    return _node_pointer_shape(obj, [value], width, [runs]) == (frozenset({0}), ())
 
 
 # a pointer that is not NULL or into a summary's nodes may be one of this many other pointers
