@@ -29,8 +29,9 @@ demo: $(STAMP) ## llumc check examples/appendix.c: FALSE with a replayed counter
 # (pytest-xdist): the checks' engines leave cores idle while they encode, compile and replay,
 # so two workers on two cores take about 19 min where one took 29 (2026-11-27); worksteal:
 # a worker that runs out takes tests queued for the other, so no slow test ends the run alone.
+# --durations=20: the slowest tests end the log, so CI shows where the suite's 20 minutes go.
 test: $(STAMP) ## run the test suite (pytest)
-	@$(PY) -m pytest -q -n auto --dist worksteal; rc=$$?; \
+	@$(PY) -m pytest -q -n auto --dist worksteal --durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -86,7 +86,8 @@ def test_a_loop_after_a_long_one_gets_facts_from_scaled_runs() -> None:
     loop in time, runs with the constants scaled down (100 000 -> 128) do, and show
     `found == 0 || x < i`, which Houdini keeps (docs/invariants.md, scaled runs)."""
     result = check_program(ARRAYS / "search_after_fill_true.c", m32=True, timeout=TIMEOUT)
-    assert result.verdict == "true", result.reason
+    # (the whole answer on failure: once in CI every engine was still running at the limit)
+    assert result.verdict == "true", (result.reason, result.phases, result.invariant_search, result.seconds)
     assert any("(found == 0 || x < i)" in loop["expression"] for loop in result.invariants), result.invariants
 
 
@@ -108,7 +109,7 @@ def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
     program is buggy natively; llumc must not say TRUE, and a FALSE must reach the error."""
     path = ARRAYS / "shifted_copy_bug.c"
     assert _native(path, [list(range(2000)) + [5], [7] * 2000 + [5]], tmp_path) == ["error", "ok"]
-    result = check_program(path, m32=True, timeout=10.0)
+    result = check_program(path, m32=True, timeout=6.0)
     assert result.verdict in ("unknown", "false"), result.reason
     if result.verdict == "false":
         inputs = [i.value for step in result.trace for i in step.inputs]

@@ -101,7 +101,7 @@ def test_a_list_freed_completely_is_memory_safe(tmp_path: Path) -> None:
 def test_a_list_of_any_length_is_not_true(tmp_path: Path) -> None:
     """Correct for every length, but no pool is large enough: UNKNOWN, the bound named."""
     path = HEAP / "nondet_length_unknown.c"
-    result = check_program(path, m32=True, timeout=15.0)
+    result = check_program(path, m32=True, timeout=8.0)
     assert result.verdict == "unknown"
     assert "malloc_11 allocated more than" in result.reason, result.reason
     assert _native(path, [[n] for n in (-1, 0, 1, 2, 3, 9)], tmp_path) == ["ok"] * 6

@@ -55,7 +55,7 @@ def test_recursion_without_a_bound_and_summary_is_unknown() -> None:
     """A recursion on every int that counts its calls in a global: the bound is always reached
     and a summary of parameters and result cannot say what it does: UNKNOWN naming the
     recursion, never TRUE."""
-    result = check_program(PROGRAMS / "impure_unbounded.c", timeout=12)
+    result = check_program(PROGRAMS / "impure_unbounded.c", timeout=6)
     assert result.verdict == "unknown"
     assert "recursion deeper than" in result.reason and "down" in result.reason, result.reason
 

@@ -4,8 +4,8 @@ Real checks (real clang, engines, replays) ended by SIGKILL, SIGTERM and SIGINT 
 moments: afterwards no process of theirs may remain (found by a variable in their environment,
 which every process they start inherits, or, for the replayed program, which gets an
 environment of its own, by its working directory) and their temporary directory must be empty.
-Then three checks at once on this machine's two cores with `--timeout 10`: each answers within
-12 s (the promise of `--timeout`: the verdict by T + 2 s, whatever the load).
+Then three checks at once on this machine's two cores with `--timeout 6`: each answers within
+8 s (the promise of `--timeout`: the verdict by T + 2 s, whatever the load).
 
 About a minute in all: two checks at a time, each killed within 3 s of its worker's start.
 """
@@ -170,7 +170,7 @@ def test_checks_killed_at_random_moments_leave_no_process_and_no_file(tmp_path):
 def test_three_checks_at_once_each_answer_within_their_timeout_and_two_seconds(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     started = time.monotonic()
-    processes = [subprocess.Popen([sys.executable, "-m", "llumc", "check", str(LONG), "--timeout", "10"],
+    processes = [subprocess.Popen([sys.executable, "-m", "llumc", "check", str(LONG), "--timeout", "6"],
                                   cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True)
                  for _ in range(3)]
@@ -181,7 +181,7 @@ def test_three_checks_at_once_each_answer_within_their_timeout_and_two_seconds(t
     for seconds, code, out in ended:
         assert out.startswith("UNKNOWN ("), out
         assert code == 3
-        assert seconds <= 12.0, f"answered after {seconds:.1f} s: {out}"
+        assert seconds <= 8.0, f"answered after {seconds:.1f} s: {out}"
 
 
 @pytest.mark.parametrize("signal_number", [signal.SIGKILL, signal.SIGTERM])
