@@ -56,6 +56,7 @@ def cluster(pidfile):
         yield local
 
 
+@pytest.mark.slow  # 22 s; test_cli_executor_dask runs the cluster in every suite
 def test_dask_executor_same_rows_and_limits(cluster, pidfile, tmp_path) -> None:
     assert len(cluster.workers) == 2
     fake = discover_tasks(FIXTURES / "names", m32=True)

@@ -206,6 +206,7 @@ def test_shared_dimspec_files(name, depth):
     assert (result.status, result.steps, result.stats["shortest"]) == ("sat", depth, 1)
 
 
+@pytest.mark.slow  # 18 s: backward IC3 on small systems is checked below
 def test_freecell_plan_is_found_backward_and_is_the_shortest():
     """The planning problem forward IC3 does not solve in 300 s: IC3 from the goal finds a
     plan in about 11 s (measured), the unroller then proves 7 steps the shortest."""

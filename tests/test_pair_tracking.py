@@ -87,6 +87,7 @@ def test_a_bubble_sort_one_pair_short_is_false() -> None:
 SORTS = Path(__file__).parent / "sort_programs"
 
 
+@pytest.mark.slow  # 10 s; the sort of 10 cells one pair short is FALSE in every suite
 def test_a_bubble_sort_of_1000_cells_one_pair_short_is_false() -> None:
     """The random tests' native run finds it (the engines' traces would need the whole sort)."""
     # (the tests' FALSE is taken a quarter into the limit: 10 s here)
