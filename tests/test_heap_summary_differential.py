@@ -5,7 +5,8 @@ contradicting it.
 Each program reads one nondet `unsigned char`, reduced to x in 0..7 (so the inputs 0..7
 cover every behaviour), builds a list of N nodes in a loop (by prepending, or by appending
 through a tail pointer) with data from a random pattern, may update every node in a second
-walk, and walks the list once more asserting a comparison of each node's data. N is 3 (the
+walk, walks the list once more asserting a comparison of each node's data, and may free
+every node in a last walk (a summary's freed node, docs/memory.md). N is 3 (the
 first pools hold it), 30 or 300 (pools of 32 or the summary). The truth: the program compiled
 with tests/nondet_driver.c and run on x = 0..7. llumc (`--32`) may say UNKNOWN, never the
 wrong verdict; a FALSE's inputs must reach the error natively. Deterministic (seeded).
@@ -57,6 +58,8 @@ def _program(seed: int) -> str:
         lines.append(f"  for (struct node *p = head; p; p = p->next) if (p->data > {c()}) p->data = {c()};")
     op = rng.choice(["==", "!=", ">", "<", ">="])
     lines.append(f"  for (struct node *p = head; p; p = p->next) if (p->data {op} {rng.randint(0, 12)}) reach_error();")
+    if rng.random() < 0.5:  # drawn last: the programs before it are those of the seeds without it
+        lines.append("  while (head) { struct node *next = head->next; free(head); head = next; }")
     lines += ["  return 0;", "}", ""]
     return "\n".join(lines)
 

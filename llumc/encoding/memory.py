@@ -190,6 +190,11 @@ class MemoryObject:
     node_stride: int = 0
     max_nodes: int = 0
     node_pointers: tuple = ()
+    # a summary whose nodes a `free` may take: `node_freed` (StateVar, 1 bit, 0 at the start)
+    # says whether the tracked node has been freed; a free or an access of the tracked node
+    # after it faults (the first such fault of a run is the model's with that node tracked)
+    frees_nodes: bool = False
+    node_freed: object = None
 
     def tracked_cells(self) -> list[tuple[object, int, object]]:
         """(index StateVar, byte offset in the element, value StateVar) of every tracked cell:
@@ -1308,10 +1313,14 @@ class MemoryEncoder:
         so it must be shown, without flow, that nothing tells that object from separate blocks:
         - every pointer into it has constant offsets inside one block (`_pointer_offsets`): no
           address arithmetic reaches a neighbouring node, which in C is outside the block;
-        - nothing frees a node (validity is `n < runs`: no per-node allocated bit);
+        - a node may be freed: the tracked node has a freed bit (`node_freed`), so a free or an
+          access of a freed node faults where that node is the tracked one; every other node
+          stays valid while n < runs (the first fault of a run is found with its node tracked);
         - no comparison orders two of its pointers, nor meets another object's (that needs
           addresses, and C leaves the order of separate blocks to the allocator); equality of
-          two of its pointers is exact: separate live blocks never share an address;
+          two of its pointers is exact: separate live blocks never share an address. Where
+          nodes are freed, only comparisons with a constant (NULL) are taken: a freed block's
+          address may be handed out again, which the layout, node n for run n, never does;
         - the block has a constant size, at most TRACKED_FIELDS cells padded to a power of two,
           and each pointer in it fills one cell (the tracked node holds it exactly).
         The nodes a program may allocate are bounded by MAX_SUMMARY_NODES (and what a pointer's
@@ -1347,7 +1356,14 @@ class MemoryEncoder:
                     raise _unsupported("summary of blocks whose pointers are ordered", self._where(ins))
                 if ins.opcode == "call" and ins.callee == "free" and \
                         obj.id in self._operand_targets(ins.operands[0], self.points_to):
-                    raise _unsupported("summary of blocks that are freed", self._where(ins))
+                    obj.frees_nodes = True
+        if obj.frees_nodes:
+            for block in self.fn.blocks:
+                for ins in block.instrs:
+                    if ins.opcode == "icmp" and not any(isinstance(op, Const) for op in ins.operands) and any(
+                            obj.id in self._operand_targets(op, self.points_to) for op in ins.operands):
+                        raise _unsupported("summary of freed blocks whose pointers are compared "
+                                           "(a freed block's address may be handed out again)", self._where(ins))
         in_memory = 8 * self.layout.pointer_bytes - OBJECT_BITS - 1  # a stored pointer's offset bits
         obj.abstract = True
         obj.node_stride = stride
@@ -1444,6 +1460,11 @@ class MemoryEncoder:
                     obj.pair_index = self._shared_index(obj, width, shared_pairs, "tracked_index2")
                     name = f"{obj.c_name}[#2]"
                     obj.pair_value = self.new_state(name, 8 * obj.cell, "memory", initial, [name])
+            if obj.frees_nodes:
+                if obj.tracked_index is None:
+                    raise _unsupported("summary of freed blocks without a tracked node", obj.where)
+                name = f"{obj.c_name}[#].freed"
+                obj.node_freed = self.new_state(name, 1, "memory", 0, [name])
             if obj.id in self._addressed:
                 name = f"{obj.c_name}.address"
                 obj.address = self.new_state(name, self.address_bits, "memory", None, [name])
@@ -2010,18 +2031,54 @@ class MemoryEncoder:
         at_start = tb.eq(offset, tb.const(0, OFFSET_BITS))
         valid = tb.eq(pointer, tb.const(0, POINTER_WIDTH))
         hits = []
+        nodes = []  # (summary, the free takes its tracked node)
         for obj in self.targets(ins.operands[0]):
-            if obj.heap and not obj.summary:  # (`_summarise`: nothing frees a node)
+            if obj.summary:
+                hit, tracked = self._frees_node(offset, obj_bits, obj)
+                nodes.append((obj, tracked))
+                valid = tb.or_(valid, hit)
+            elif obj.heap:
                 hit = tb.and_(tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), at_start),
                               self._cell(obj.allocated))
                 hits.append((obj, hit))
                 valid = tb.or_(valid, hit)
         fault = tb.not_(valid)
-        self._record(ins, pointer, fault, guard, here, "free", null_is_fine=True)
+        self._record(ins, pointer, fault, guard, here, "free", null_is_fine=True,
+                     targets=[obj for obj, _ in nodes])
         enabled = tb.and_(guard, valid)
         for obj, hit in hits:
             self._current[obj.allocated.index] = tb.ite(tb.and_(enabled, hit), tb.false(), self._cell(obj.allocated))
+        for obj, tracked in nodes:
+            freed = self._cell(obj.node_freed)
+            self._current[obj.node_freed.index] = tb.ite(tb.and_(enabled, tracked), tb.true(), freed)
         return None
+
+    def _tracked_node_freed(self, offset: Term, obj: MemoryObject) -> Term:
+        """The node `offset` lies in is a summary's tracked node, and it has been freed."""
+        tb = self.tb
+        if obj.node_freed is None:
+            return tb.false()
+        return tb.and_(self._is_tracked_node(offset, obj), self._cell(obj.node_freed))
+
+    def _is_tracked_node(self, offset: Term, obj: MemoryObject) -> Term:
+        tb = self.tb
+        shift = obj.node_stride.bit_length() - 1
+        node = tb.op("lshr", offset, tb.const(shift, OFFSET_BITS)) if shift else offset
+        return tb.eq(node, tb.zext(self._cell(obj.tracked_index), OFFSET_BITS))
+
+    def _frees_node(self, offset: Term, obj_bits: Term, obj: MemoryObject) -> tuple[Term, Term]:
+        """(`free` of a summary's pointer is valid: it is the start of a node handed out that
+        is not the tracked node freed before; it frees the tracked node). A node other than
+        the tracked one is never marked: a double free of it is the model's where it is the
+        tracked node (`_summarise`)."""
+        tb = self.tb
+        if obj.node_freed is None:  # (`_summarise` found no free of its pointers)
+            return tb.false(), tb.false()
+        inside, within = self._in_node(offset, 1, obj)
+        start = tb.eq(within, tb.const(0, within.width))
+        hit = tb.and_(tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), tb.and_(inside, start)),
+                      tb.not_(self._tracked_node_freed(offset, obj)))
+        return hit, tb.and_(hit, self._is_tracked_node(offset, obj))
 
     def _allocate(self, ins: Instr, obj: MemoryObject, arg, guard: Term, here: Term) -> None:
         """malloc/calloc hands out `obj` where `guard` holds: its size (nondeterministic: set
@@ -2295,6 +2352,10 @@ class MemoryEncoder:
                  else f"use of '{target.c_name}' after free",
                  tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)), tb.not_(self._cell(target.allocated))))
                 for target in targets if target.allocated is not None]
+        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        dead += [(f"use of a node of '{target.c_name}' after free",
+                  tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)), self._tracked_node_freed(offset, target)))
+                 for target in targets if target.node_freed is not None]
         unmodelled = [(_unmodelled_text(access, target), self._unmodelled(access_pointer, size, target))
                       for access_pointer, size, access_targets in accesses
                       for target in access_targets if target.argument]
@@ -2366,6 +2427,7 @@ class MemoryEncoder:
             return tb.false(), tb.const(0, 1)
         inside, within = self._in_node(offset, size, obj)
         hit = tb.and_(tb.eq(obj_bits, tb.const(obj.id, OBJECT_BITS)), inside)
+        hit = tb.and_(hit, tb.not_(self._tracked_node_freed(offset, obj)))  # (a use after free)
         if obj.cell > 1:
             low = tb.extract(offset, obj.cell.bit_length() - 2, 0)
             hit = tb.and_(hit, tb.eq(low, tb.const(0, low.width)))

@@ -1333,6 +1333,39 @@ def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozen
                       *(tb.eq(value, tb.const(other, width)) for other in others)])
 
 
+def _node_number(point: _CutPoint, obj, value: Term, width: int, wide: int) -> Term:
+    """The node a pointer `value` into summary `obj` points into, `wide` bits."""
+    tb = point.tb_
+    shift = obj.node_stride.bit_length() - 1
+    offset = tb.extract(value, width - OBJECT_BITS - 1, 0)
+    return tb.op("lshr", tb.zext(offset, wide), tb.const(shift, wide))
+
+
+def _node_before(point: _CutPoint, obj, value: Term, width: int, index: Var, below: bool) -> Term:
+    """`value` is NULL, or points into a node of `obj` numbered below (`below`) or above the
+    node `index`: a list built by prepending links each node to an earlier one, by appending
+    to a later one, and a walk that frees what it leaves behind has freed only nodes on one
+    side of where it is."""
+    tb, build = point.tb_, point.build
+    wide = max(width, index.width) + 1
+    node, other = _node_number(point, obj, value, width, wide), build.ext(index, wide)
+    into = tb.and_(tb.eq(tb.extract(value, width - 1, width - OBJECT_BITS), tb.const(obj.id, OBJECT_BITS)),
+                   tb.eq(tb.extract(value, width - OBJECT_BITS - 1, width - OBJECT_BITS - 1), tb.const(0, 1)))
+    ordered = tb.op("ult", node, other) if below else tb.op("ult", other, node)
+    return tb.or_(tb.eq(value, tb.const(0, width)), tb.and_(into, ordered))
+
+
+def _is_node_before(obj, value: int, width: int, index: int, below: bool) -> bool:
+    """`_node_before` on a sample."""
+    value &= mask(width)
+    if value == 0:
+        return True
+    if value >> (width - OBJECT_BITS) != obj.id:
+        return False
+    node = (value & mask(width - OBJECT_BITS)) // obj.node_stride
+    return node < index if below else node > index
+
+
 def _is_node_pointer(obj, value: int, width: int, runs: int) -> bool:
     """`_node_pointer` (NULL or a node's start) on a sample."""
     return _node_pointer_shape(obj, [value], width, [runs]) == (frozenset({0}), ())
@@ -1396,6 +1429,13 @@ def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) 
             f"({name} == NULL || {name} points to a node of {obj.c_name})",
             _node_pointer(point, obj, point.build.leaf(t.val), t.val.width),
             lambda k, y, row, width=t.val.width: _is_node_pointer(obj, y, width, runs_column[row]))]
+        # the order of the links: prepending links each node to an earlier one, appending to
+        # a later one; a walk that frees the nodes behind it rests on it (`_freed_nodes`)
+        facts = facts + [_CellFact(
+            f"({name} == NULL || {name} points to a node of {obj.c_name} {'below' if below else 'above'} k)",
+            _node_before(point, obj, point.build.leaf(t.val), t.val.width, t.idx, below),
+            lambda k, y, row, width=t.val.width, below=below: _is_node_before(obj, y, width, k, below))
+            for below in (True, False)]
     else:  # a node's value is not negative (a search tree's keys, clamped where inserted)
         tb = point.tb_
         facts = facts + [_CellFact(f"{name} >= 0", tb.not_(tb.op("slt", point.build.leaf(t.val),
@@ -1452,6 +1492,37 @@ def _summary_facts(point: _CutPoint) -> None:
                 point.add(2 + point.penalty(v) + len(others),
                           _node_pointer(point, obj, point.build.leaf(v), v.width, fields, others),
                           _node_pointer_text(v.name, obj, fields, others, v.width, names), "tracked")
+        if getattr(obj, "node_freed", None) is not None:
+            _freed_nodes(point, obj, pointers)
+
+
+def _freed_nodes(point: _CutPoint, obj, pointers: list) -> None:
+    """A summary whose nodes are freed (`MemoryObject.node_freed`, the tracked node's freed
+    bit): no node freed yet (before the walk that frees them), and for each pointer variable
+    that every freed node lies on one side of the node it points to (`p` is NULL or points
+    below or above every freed node: a walk along the links that frees what it leaves), where
+    every sample says so. With the order of the links (`_tracked_nodes`) they prove that the
+    walk never frees or reads a node twice."""
+    tb, build = point.tb_, point.build
+    freed = Var(obj.node_freed, f"{obj.c_name}[k] freed", False, True)
+    index = Var(obj.tracked_index, "k", False, True)
+    freed_column = [st.get(freed.index, 0) for st in point.states]
+    index_column = [st.get(index.index, 0) for st in point.states]
+    runs = _runs_var(obj).name
+    if not any(freed_column):
+        point.add(2, tb.not_(build.leaf(freed)), f"(\\forall k: k < {runs} ==> !({freed.name}))", "tracked")
+    for state in pointers:
+        v = Var(state, state.c_names[0] if state.c_names else state.name, False, bool(state.c_names))
+        column = [st.get(v.index, 0) for st in point.states]
+        for below in (True, False):
+            if all(not f or _is_node_before(obj, value, v.width, k, below)
+                   for f, value, k in zip(freed_column, column, index_column)):
+                side = "below" if below else "above"
+                point.add(3 + point.penalty(v),
+                          tb.or_(tb.not_(build.leaf(freed)),
+                                 _node_before(point, obj, build.leaf(v), v.width, index, below)),
+                          f"(\\forall k: k < {runs} && {freed.name} ==> "
+                          f"({v.name} == NULL || {v.name} points to a node of {obj.c_name} {side} k))", "tracked")
 
 
 # the signed comparisons a loop's guard may make, as (relation staying in the loop, its negation)
@@ -1568,11 +1639,16 @@ def _initial_runs(word: WordTransitionSystem, cut: str) -> list[Candidate]:
     of the state before a step from there but the candidates at it, and the step into the
     first loop leaves the counter as it was: without this, `k < x.runs ==> F` would fail there
     for an arbitrary counter. (No step enters the initial cut point: it holds initial states
-    only, so the fact is inductive; Houdini checks it all the same.)"""
+    only, so the fact is inductive; Houdini checks it all the same.) Likewise no node is freed
+    there, where nodes may be freed (`MemoryObject.node_freed`)."""
     tb = word.terms
-    return [Candidate(cut, tb.eq(tb.state(obj.pool_runs.index, obj.pool_runs.width), tb.const(0, obj.pool_runs.width)),
-                      f"{obj.c_name}.runs == 0", "tracked")
-            for obj in word.memory_objects if getattr(obj, "summary", False) and obj.pool_runs is not None]
+    summaries = [obj for obj in word.memory_objects if getattr(obj, "summary", False) and obj.pool_runs is not None]
+    runs = [Candidate(cut, tb.eq(tb.state(obj.pool_runs.index, obj.pool_runs.width), tb.const(0, obj.pool_runs.width)),
+                      f"{obj.c_name}.runs == 0", "tracked") for obj in summaries]
+    freed = [Candidate(cut, tb.not_(tb.state(obj.node_freed.index, 1)),
+                       f"(\\forall k: k < {obj.c_name}.runs ==> !({obj.c_name}[k] freed))", "tracked")
+             for obj in summaries if getattr(obj, "node_freed", None) is not None]
+    return runs + freed
 
 
 def _tracked_size(point: _CutPoint, t: _TrackedObject, variables: list[Var]) -> None:
