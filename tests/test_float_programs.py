@@ -56,6 +56,7 @@ def test_signalling_nan_returned_through_x87(m32: bool, verdict: str) -> None:
         assert result.confirmation and result.confirmation.startswith("replayed"), result.confirmation
 
 
+@pytest.mark.slow  # 14 s; the float differential's programs are answered by the explicit search too
 def test_newton_iteration_proven_by_its_states() -> None:
     """Three inputs, at most four iterations each: the explicit-state search enumerates the
     states (the float circuits evaluated concretely) and proves the tolerance by SAT calls."""

@@ -48,7 +48,7 @@ def test_a_list_built_in_a_loop_is_proven_by_its_summary(name: str, tmp_path: Pa
 @pytest.mark.parametrize("name, random_tests", [
     ("list_walk_10_false.c", False), ("list_walk_1000_false.c", False),
     pytest.param("list_walk_100000_false.c", True, marks=pytest.mark.slow),  # 8 s
-    ("list_mark_false.c", True)])
+    pytest.param("list_mark_false.c", True, marks=pytest.mark.slow)])  # 8 s; list_mark_true runs
 def test_a_wrong_node_is_false_and_replayed(name: str, random_tests: bool, tmp_path: Path) -> None:
     """The engines find the wrong node among 10 and 1 000 (the word-level BMC follows every
     node's contents); behind 150 000 steps, the random tests' native run does."""
@@ -103,7 +103,7 @@ def test_a_summary_refuses_what_it_would_hide(name: str, why: str) -> None:
 
 
 def test_a_node_reached_past_its_block_is_never_true() -> None:
-    result = check_program(HEAP / "list_next_node_unknown.c", m32=True, timeout=10.0)
+    result = check_program(HEAP / "list_next_node_unknown.c", m32=True, timeout=6.0)
     assert result.verdict == "unknown", result.reason
 
 

@@ -25,7 +25,7 @@ FREED_WALK = "(\\forall k: k < malloc_8.runs && malloc_8[k] freed ==> (head == N
 LINKS_DOWN = "(\\forall k: k < malloc_8.runs ==> (malloc_8[k]+4 == NULL || malloc_8[k]+4 points to a node of malloc_8 below k))"
 
 
-@pytest.mark.parametrize("size", [10, 1000, 100000])
+@pytest.mark.parametrize("size", [10, 1000, pytest.param(100000, marks=pytest.mark.slow)])
 def test_a_list_freed_node_by_node_is_proven(size: int, tmp_path: Path) -> None:
     path = HEAP / f"list_free_{size}_true.c"
     assert _native(path, tmp_path) == "ok"

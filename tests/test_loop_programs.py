@@ -38,7 +38,7 @@ LOOPS = Path(__file__).parent / "programs" / "loops"
 DRIVER = Path(__file__).with_name("nondet_driver.c")
 TRUE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_TIMEOUT", "40"))  # gauss: 17 s of 20 under load 6
 FALSE_TIMEOUT = float(os.environ.get("LLUMC_LOOP_FALSE_TIMEOUT", "60"))
-UNPROVED_TIMEOUT = 10.0  # the TRUE programs of NEEDS_LOOP_PROOFS  # gauss_bound_false: 100 steps deep, 25-35 s loaded
+UNPROVED_TIMEOUT = 6.0  # the TRUE programs of NEEDS_LOOP_PROOFS  # gauss_bound_false: 100 steps deep, 25-35 s loaded
 
 # TRUE programs llumc still leaves UNKNOWN at the timeout. Every other TRUE loop here must be
 # proven (forward condition, k-induction, word-level invariants: 0.2-4 s each, measured).

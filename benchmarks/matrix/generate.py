@@ -123,6 +123,29 @@ int main(void) {{
   return 0;
 }}
 """, ("1", "i == {N} - 1 ? 0 : 1")),
+    # the list walked, then freed node by node (as SV-COMP's list-simple programs end);
+    # FALSE: the first node built holds another value
+    "list_free": ("""\
+struct node {{ int data; struct node *next; }};
+extern void free(void *);
+int main(void) {{
+  struct node *head = 0;
+  for (int i = 0; i < {N}; i++) {{
+    struct node *n = malloc(sizeof *n);
+    if (!n) abort();
+    n->data = {BUG};
+    n->next = head;
+    head = n;
+  }}
+  for (struct node *n = head; n; n = n->next) __VERIFIER_assert(n->data == 1);
+  while (head) {{
+    struct node *next = head->next;
+    free(head);
+    head = next;
+  }}
+  return 0;
+}}
+""", ("1", "i == 0 ? 0 : 1")),
 }
 
 
