@@ -57,7 +57,8 @@ def _native(path: Path, vectors: list[list[int]], tmp_path: Path) -> list[str]:
     return [run_native(binary, [vector])[0][0] for vector in vectors]
 
 
-@pytest.mark.parametrize("name", sorted(NEEDED))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name == "malloc_copy_true" else name
+                                  for name in sorted(NEEDED)])  # (malloc_copy: 8-14 s; copy_true runs)
 def test_true_program_is_proven_by_its_content_fact(name: str, tmp_path: Path) -> None:
     path = ARRAYS / f"{name}.c"
     if name in NATIVE_INPUTS:
@@ -116,8 +117,9 @@ def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
         assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
 
 
-@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true", "search_true", "parity_true",
-                                  "tiling_true"])
+@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true",
+                                  pytest.param("search_true", marks=pytest.mark.slow),  # 5 s; four run
+                                  "parity_true", "tiling_true"])
 def test_content_candidates_hold_on_their_samples(name: str) -> None:
     """The tracked-cell facts are filtered on the samples in Python (`_CellFact.satisfied`);
     each one's term must agree: 1 on every sample of its loop head. And the line the fill loop

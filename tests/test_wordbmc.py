@@ -45,7 +45,8 @@ def test_deep_bug_found_and_replayed(name: str) -> None:
     assert "reach_error called" in result.confirmation
 
 
-@pytest.mark.parametrize("name, depth", [("fill_10_true.c", 23), ("fill_1000_true.c", 2003)])
+@pytest.mark.parametrize("name, depth", [("fill_10_true.c", 23),
+                                         pytest.param("fill_1000_true.c", 2003, marks=pytest.mark.slow)])  # 6 s
 def test_correct_program_explored_to_its_end(name: str, depth: int) -> None:
     """A correct program whose runs all end: unrolled to the end, every goal unreachable."""
     _encoded, found = _run(PROGRAMS / name)
