@@ -2061,6 +2061,7 @@ class MemoryEncoder:
         return tb.and_(self._is_tracked_node(offset, obj), self._cell(obj.node_freed))
 
     def _is_tracked_node(self, offset: Term, obj: MemoryObject) -> Term:
+        """The node `offset` lies in is a summary's tracked node (`tracked_index`)."""
         tb = self.tb
         shift = obj.node_stride.bit_length() - 1
         node = tb.op("lshr", offset, tb.const(shift, OFFSET_BITS)) if shift else offset
