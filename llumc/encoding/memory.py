@@ -183,8 +183,8 @@ class MemoryObject:
     pair_value: object = None
     # the summary of an allocation site in a loop (`MemoryEncoder._summarise`): node n (the
     # block of the site's run n + 1) lies at byte offset n * node_stride (a power of two at
-    # least `size`, the block's bytes); a node is valid while n < the site's runs (`pool_runs`,
-    # nothing frees one); its tracked element is one node (`tracked_stride`), and
+    # least `size`, the block's bytes); a node is valid while n < the site's runs (`pool_runs`;
+    # the tracked node until it is freed, `node_freed`); its tracked element is one node (`tracked_stride`), and
     # `node_pointers` are the byte offsets in a node of the cells that hold pointers
     summary: bool = False
     node_stride: int = 0
@@ -1471,7 +1471,7 @@ class MemoryEncoder:
             if (obj.heap or obj.followed) and not obj.summary:
                 # not allocated before its call site runs: freed, or not yet allocated; a
                 # followed local: dead before its declaration and after its scope (a summary's
-                # node n is allocated while n < the site's runs: nothing frees it)
+                # node n is allocated while n < the site's runs, the tracked one until its free)
                 name = f"{obj.c_name}.allocated" if obj.heap else f"{obj.c_name}.alive"
                 obj.allocated = self.new_state(name, 1, "memory", 0, [name])
         for obj in self.objects:
