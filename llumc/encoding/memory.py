@@ -1349,21 +1349,21 @@ class MemoryEncoder:
                 raise _unsupported("summary of blocks whose pointers leave the block", where)
         if obj.id in self._addressed:
             raise _unsupported("summary of blocks whose addresses are compared", where)
+        compared = None  # the first equality of two of its pointers (not with NULL)
         for block in self.fn.blocks:
             for ins in block.instrs:
-                if ins.opcode == "icmp" and ins.predicate not in ("eq", "ne") and any(
-                        obj.id in self._operand_targets(op, self.points_to) for op in ins.operands):
-                    raise _unsupported("summary of blocks whose pointers are ordered", self._where(ins))
+                if ins.opcode == "icmp" and any(obj.id in self._operand_targets(op, self.points_to)
+                                                for op in ins.operands):
+                    if ins.predicate not in ("eq", "ne"):
+                        raise _unsupported("summary of blocks whose pointers are ordered", self._where(ins))
+                    if compared is None and not any(isinstance(op, Const) for op in ins.operands):
+                        compared = ins
                 if ins.opcode == "call" and ins.callee == "free" and \
                         obj.id in self._operand_targets(ins.operands[0], self.points_to):
                     obj.frees_nodes = True
-        if obj.frees_nodes:
-            for block in self.fn.blocks:
-                for ins in block.instrs:
-                    if ins.opcode == "icmp" and not any(isinstance(op, Const) for op in ins.operands) and any(
-                            obj.id in self._operand_targets(op, self.points_to) for op in ins.operands):
-                        raise _unsupported("summary of freed blocks whose pointers are compared "
-                                           "(a freed block's address may be handed out again)", self._where(ins))
+        if obj.frees_nodes and compared is not None:
+            raise _unsupported("summary of freed blocks whose pointers are compared "
+                               "(a freed block's address may be handed out again)", self._where(compared))
         in_memory = 8 * self.layout.pointer_bytes - OBJECT_BITS - 1  # a stored pointer's offset bits
         obj.abstract = True
         obj.node_stride = stride
@@ -2062,10 +2062,12 @@ class MemoryEncoder:
 
     def _is_tracked_node(self, offset: Term, obj: MemoryObject) -> Term:
         """The node `offset` lies in is a summary's tracked node (`tracked_index`)."""
-        tb = self.tb
+        return self.tb.eq(self._node_of(offset, obj), self.tb.zext(self._cell(obj.tracked_index), OFFSET_BITS))
+
+    def _node_of(self, offset: Term, obj: MemoryObject) -> Term:
+        """The number of the summary's node that byte `offset` lies in."""
         shift = obj.node_stride.bit_length() - 1
-        node = tb.op("lshr", offset, tb.const(shift, OFFSET_BITS)) if shift else offset
-        return tb.eq(node, tb.zext(self._cell(obj.tracked_index), OFFSET_BITS))
+        return self.tb.op("lshr", offset, self.tb.const(shift, OFFSET_BITS)) if shift else offset
 
     def _frees_node(self, offset: Term, obj_bits: Term, obj: MemoryObject) -> tuple[Term, Term]:
         """(`free` of a summary's pointer is valid: it is the start of a node handed out that
@@ -2353,9 +2355,9 @@ class MemoryEncoder:
                  else f"use of '{target.c_name}' after free",
                  tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)), tb.not_(self._cell(target.allocated))))
                 for target in targets if target.allocated is not None]
-        offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
         dead += [(f"use of a node of '{target.c_name}' after free",
-                  tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)), self._tracked_node_freed(offset, target)))
+                  tb.and_(tb.eq(obj, tb.const(target.id, OBJECT_BITS)),
+                          self._tracked_node_freed(tb.extract(pointer, OFFSET_BITS - 1, 0), target)))
                  for target in targets if target.node_freed is not None]
         unmodelled = [(_unmodelled_text(access, target), self._unmodelled(access_pointer, size, target))
                       for access_pointer, size, access_targets in accesses
@@ -2440,9 +2442,8 @@ class MemoryEncoder:
         tb = self.tb
         shift = obj.node_stride.bit_length() - 1
         runs = self._cell(obj.pool_runs)
-        node = tb.op("lshr", offset, tb.const(shift, OFFSET_BITS)) if shift else offset
         within = tb.extract(offset, shift - 1, 0) if shift else tb.const(0, 1)
-        handed_out = tb.op("ult", node, tb.zext(runs, OFFSET_BITS))
+        handed_out = tb.op("ult", self._node_of(offset, obj), tb.zext(runs, OFFSET_BITS))
         inside = tb.not_(tb.op("ult", tb.const(obj.size - size, within.width), within)) \
             if obj.size - size < 1 << within.width else tb.true()
         return tb.and_(handed_out, inside), within

@@ -1319,18 +1319,22 @@ def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozen
     tb, build = point.tb_, point.build
     runs = _runs_var(obj)
     shift = obj.node_stride.bit_length() - 1
-    offset = tb.extract(value, width - OBJECT_BITS - 1, 0)
-    inside = tb.eq(tb.extract(value, width - 1, width - OBJECT_BITS), tb.const(obj.id, OBJECT_BITS))
-    # not negative (a stored pointer's offset is sign-extended where it is loaded)
-    inside = tb.and_(inside, tb.eq(tb.extract(offset, offset.width - 1, offset.width - 1), tb.const(0, 1)))
+    inside = _into_summary(point, obj, value, width)
     if shift:
-        field = tb.extract(offset, shift - 1, 0)
+        field = tb.extract(value, shift - 1, 0)
         inside = tb.and_(inside, tb.any_of([tb.eq(field, tb.const(f, shift)) for f in sorted(fields)]))
-    wide = max(offset.width, runs.width) + 1
-    node = tb.op("lshr", tb.zext(offset, wide), tb.const(shift, wide))
-    inside = tb.and_(inside, tb.op("ult", node, build.ext(runs, wide)))
+    wide = max(width - OBJECT_BITS, runs.width) + 1
+    inside = tb.and_(inside, tb.op("ult", _node_number(point, obj, value, width, wide), build.ext(runs, wide)))
     return tb.any_of([tb.eq(value, tb.const(0, width)), inside,
                       *(tb.eq(value, tb.const(other, width)) for other in others)])
+
+
+def _into_summary(point: _CutPoint, obj, value: Term, width: int) -> Term:
+    """`value` (a pointer, `width` bits) points into summary `obj` at an offset that is not
+    negative (a stored pointer's offset is sign-extended where it is loaded)."""
+    tb = point.tb_
+    return tb.and_(tb.eq(tb.extract(value, width - 1, width - OBJECT_BITS), tb.const(obj.id, OBJECT_BITS)),
+                   tb.eq(tb.extract(value, width - OBJECT_BITS - 1, width - OBJECT_BITS - 1), tb.const(0, 1)))
 
 
 def _node_number(point: _CutPoint, obj, value: Term, width: int, wide: int) -> Term:
@@ -1349,10 +1353,8 @@ def _node_before(point: _CutPoint, obj, value: Term, width: int, index: Var, bel
     tb, build = point.tb_, point.build
     wide = max(width, index.width) + 1
     node, other = _node_number(point, obj, value, width, wide), build.ext(index, wide)
-    into = tb.and_(tb.eq(tb.extract(value, width - 1, width - OBJECT_BITS), tb.const(obj.id, OBJECT_BITS)),
-                   tb.eq(tb.extract(value, width - OBJECT_BITS - 1, width - OBJECT_BITS - 1), tb.const(0, 1)))
     ordered = tb.op("ult", node, other) if below else tb.op("ult", other, node)
-    return tb.or_(tb.eq(value, tb.const(0, width)), tb.and_(into, ordered))
+    return tb.or_(tb.eq(value, tb.const(0, width)), tb.and_(_into_summary(point, obj, value, width), ordered))
 
 
 def _is_node_before(obj, value: int, width: int, index: int, below: bool) -> bool:
@@ -1475,17 +1477,20 @@ def _summary_facts(point: _CutPoint) -> None:
     objects = point.word.memory_objects
     summaries = [obj for obj in objects if getattr(obj, "summary", False)
                  and getattr(obj, "pool_runs", None) is not None]
+    if not summaries:
+        return
     names = {obj.id: obj.c_name for obj in objects}
     # the pointer variables, and the pointer cells of exact objects (`root`, whose address a
     # `struct node **link` takes)
     pointers = [state for state in point.word.state if state.kind == "pointer" and state.width == POINTER_WIDTH]
     pointers += [state for obj in objects if not obj.abstract for state in obj.pointer_cell_vars]
+    variables = [Var(state, state.c_names[0] if state.c_names else state.name, False, bool(state.c_names))
+                 for state in pointers]
+    columns = [(v, [st.get(v.index, 0) for st in point.states]) for v in variables]
     for obj in summaries:
         runs_column = [st.get(obj.pool_runs.index, 0) for st in point.states]
         _runs_bounds(point, obj, runs_column)
-        for state in pointers:
-            v = Var(state, state.c_names[0] if state.c_names else state.name, False, bool(state.c_names))
-            column = [st.get(v.index, 0) for st in point.states]
+        for v, column in columns:
             shape = _node_pointer_shape(obj, column, v.width, runs_column)
             if shape is not None:
                 fields, others = shape
@@ -1493,10 +1498,10 @@ def _summary_facts(point: _CutPoint) -> None:
                           _node_pointer(point, obj, point.build.leaf(v), v.width, fields, others),
                           _node_pointer_text(v.name, obj, fields, others, v.width, names), "tracked")
         if getattr(obj, "node_freed", None) is not None:
-            _freed_nodes(point, obj, pointers)
+            _freed_nodes(point, obj, columns)
 
 
-def _freed_nodes(point: _CutPoint, obj, pointers: list) -> None:
+def _freed_nodes(point: _CutPoint, obj, columns: list[tuple[Var, list[int]]]) -> None:
     """A summary whose nodes are freed (`MemoryObject.node_freed`, the tracked node's freed
     bit): no node freed yet (before the walk that frees them), and for each pointer variable
     that every freed node lies on one side of the node it points to (`p` is NULL or points
@@ -1511,9 +1516,7 @@ def _freed_nodes(point: _CutPoint, obj, pointers: list) -> None:
     runs = _runs_var(obj).name
     if not any(freed_column):
         point.add(2, tb.not_(build.leaf(freed)), f"(\\forall k: k < {runs} ==> !({freed.name}))", "tracked")
-    for state in pointers:
-        v = Var(state, state.c_names[0] if state.c_names else state.name, False, bool(state.c_names))
-        column = [st.get(v.index, 0) for st in point.states]
+    for v, column in columns:
         for below in (True, False):
             if all(not f or _is_node_before(obj, value, v.width, k, below)
                    for f, value, k in zip(freed_column, column, index_column)):
