@@ -120,9 +120,11 @@ class Portfolio:
                 self.errors.append(payload)
         return self.winner
 
-    def wait(self, stop: Callable[[], bool] | None = None) -> SolveResult:
+    def wait(self, stop: Callable[[], bool] | None = None, keep_on_sat: bool = False) -> SolveResult:
         """The first definite answer (every member stopped), or unknown with every reason;
-        `stop()`, asked twice a second, ends the wait early (the caller has an answer of its own)."""
+        `stop()`, asked twice a second, ends the wait early (the caller has an answer of its own).
+        `keep_on_sat`: a counterexample leaves the other members running, for the caller to
+        check it and, where it is not real, `dismiss` it and wait for them again."""
         # a member may overrun its timeout by a SAT call or its check: `grace` seconds
         hard = None if self.deadline is None else self.deadline + self.grace
         try:
@@ -134,7 +136,8 @@ class Portfolio:
                 if stop is not None and self.winner is None and stop():
                     break
         finally:
-            self.stop()
+            if not (keep_on_sat and self.winner is not None and self.winner.status == "sat"):
+                self.stop()
         elapsed = time.monotonic() - self.started
         if self.winner is not None:
             self.winner.stats.setdefault("seconds", elapsed)
@@ -153,6 +156,14 @@ class Portfolio:
         if self.errors:
             result.stats["internal_errors"] = len(self.errors)
         return result
+
+    def dismiss(self, reason: str) -> None:
+        """Drop the winner, a counterexample the caller found not real (`wait(keep_on_sat=
+        True)`): it counts as that member's unknown answer, and `wait` goes on with the rest."""
+        winner, self.winner = self.winner, None
+        if winner is not None:
+            self.unknown.append(SolveResult("unknown", steps=winner.steps, reason=reason, engine=winner.engine,
+                                            stats={"member": winner.stats.get("member", winner.engine)}))
 
     def cancel(self, label: str) -> None:
         """Stop one member whose system the caller has replaced by a more precise one. A proof

@@ -73,9 +73,10 @@ def test_a_summary_is_one_object_with_a_tracked_node() -> None:
 
 def test_a_pointer_to_a_tree_s_links_gets_a_node_fact() -> None:
     """`struct node **link` starts at `&root` and moves to `&(*link)->left` or `->right`: the
-    candidate says so (NULL, `&root`, or into a node at +4 or +8), the root cell gets the node
-    fact of a pointer variable, the keys `>= 0` (Houdini keeps all three with the node facts'
-    instances at the reads of `*link`; the tree's walk itself is not proven yet)."""
+    candidate says so (`&root`, or into a node at +4 or +8; never NULL in the runs, so also
+    without NULL, which makes `*link` valid), the root cell gets the node fact of a pointer
+    variable, the keys `>= 0`, and the inner loop's head, where the node is allocated but not
+    yet counted by `i`, has `runs == i + 1`."""
     import time
 
     from llumc.invariants.candidates import propose
@@ -87,6 +88,30 @@ def test_a_pointer_to_a_tree_s_links_gets_a_node_fact() -> None:
     assert "(link == NULL || link == &root || link points into a node at +4, +8 of malloc_11)" in proposed
     assert "(root == NULL || root points to a node of malloc_11)" in proposed
     assert "(\\forall k: k < malloc_11.runs ==> malloc_11[k] >= 0)" in proposed
+    assert "(link == &root || link points into a node at +4, +8 of malloc_11)" in proposed
+    assert "malloc_11.runs == i + 1" in proposed
+
+
+@pytest.mark.parametrize("name, verdict", [
+    ("tree_insert_1000_true.c", "true"),
+    pytest.param("tree_insert_1000_false.c", "false", marks=pytest.mark.slow)])  # 15 s; tree_insert_3_false runs
+def test_a_search_tree_built_in_a_loop(name: str, verdict: str, tmp_path: Path) -> None:
+    """The search tree's summary is proven by the facts above with every node's keys `>= 0`
+    and links NULL or nodes (the search reads untracked nodes' cells, which their instances
+    describe); its FALSE twin, whose last key is -1, is found by the random tests (1 000
+    insertions are beyond the engines' paths)."""
+    path = HEAP / name
+    result = check_program(path, m32=True, timeout=TIMEOUT, random_tests=verdict == "false")
+    assert result.verdict == verdict, result.reason
+    if verdict == "true":
+        assert result.heap_pool == SITE_SUMMARY
+        memory = " ".join(invariant["memory"] for invariant in result.invariants)
+        assert "malloc_11[k] >= 0" in memory and "malloc_11[k]+8 points to a node of malloc_11" in memory, memory
+    else:
+        assert result.confirmation.startswith(("replayed", "native run")), result.confirmation
+    binary = tmp_path / (path.stem + ".bin")
+    build_native(path, binary)
+    assert run_native(binary, [[0] * 1001, list(range(1001))]) == [(verdict == "true" and "ok" or "error", 1001)] * 2
 
 
 @pytest.mark.parametrize("name, why", [

@@ -226,6 +226,27 @@ def test_portfolio_members_wait_while_paused():
     assert not members.procs["kind"].is_alive()
 
 
+def test_a_dismissed_counterexample_leaves_the_other_members_running():
+    """llumc's check replays a counterexample before it takes it; one the replay refutes on an
+    abstraction is dismissed, and the members still running may prove the system (the
+    counterexample's system and the proof's differ here, as an abstract and a strengthened
+    one may)."""
+    members = Portfolio(timeout=60)
+    members.start("bmc", stopping_counter(bits=5, stop=20, goal=13))  # a path of 13 steps, at once
+    members.start("kind", stopping_counter(bits=8, stop=200, goal=255))  # a proof at k = 55
+    try:
+        first = members.wait(keep_on_sat=True)
+        assert (first.status, first.stats["member"]) == ("sat", "bmc")
+        assert "kind" in members.pending
+        members.dismiss("counterexample not confirmed")
+        second = members.wait()
+    finally:
+        members.stop()
+    assert (second.status, second.stats["member"], second.proof) == ("unsat", "kind", "k-induction")
+    assert not members.procs["kind"].is_alive()
+    assert [(r.stats["member"], r.reason) for r in members.unknown] == [("bmc", "counterexample not confirmed")]
+
+
 def test_k_induction_and_bmc_find_the_same_shortest_path():
     ts = stopping_counter(bits=5, stop=20, goal=13)
     found = solve(ts, "kind")

@@ -146,6 +146,33 @@ int main(void) {{
   return 0;
 }}
 """, ("1", "i == 0 ? 0 : 1")),
+    # a search tree built through a pointer to the link to fill (`&root`, `&n->left`), then a
+    # search for a negative key; FALSE: the last key inserted is negative
+    "tree": ("""\
+struct node {{ int data; struct node *left; struct node *right; }};
+int main(void) {{
+  struct node *root = 0;
+  for (int i = 0; i < {N}; i++) {{
+    int v = __VERIFIER_nondet_int();
+    if (v < 0) v = 0;
+    v ^= (int)(((unsigned)i * 40503u) & 0xffffu);  /* equal inputs spread: the tree stays shallow */
+    {BUG}
+    struct node *n = malloc(sizeof *n);
+    if (!n) abort();
+    n->data = v;
+    n->left = 0;
+    n->right = 0;
+    struct node **link = &root;
+    while (*link) link = v < (*link)->data ? &(*link)->left : &(*link)->right;
+    *link = n;
+  }}
+  int x = __VERIFIER_nondet_int();
+  if (x >= 0) x = -1 - x;
+  for (struct node *cur = root; cur && cur->data != x; cur = x < cur->data ? cur->left : cur->right)
+    __VERIFIER_assert(cur->data >= 0);
+  return 0;
+}}
+""", ("(void)v;", "if (i == {N} - 1) v = -1;")),
 }
 
 

@@ -955,10 +955,39 @@ class CheckSchedule:
         if self.explicit_last and members.poll() is None:
             self.explicit_in_portfolio(settled)
             self.tests_answer()
-        answer = members.wait(stop=self.tests_ready)
+        refuted = None
+        while True:
+            answer = members.wait(stop=self.tests_ready, keep_on_sat=True)
+            if answer.status != "sat" or not members.pending:
+                break
+            result = self.conclude(answer)
+            if not self.others_go_on(result):
+                raise _Answered(result)
+            self.clock.enter("engines")
+            self.say(f"{answer.stats.get('member', answer.engine)}: {result.reason}; the other engines go on")
+            members.dismiss(result.reason or "counterexample not confirmed")
+            refuted = result
         if answer.status not in ("sat", "unsat"):
             self.tests_answer()
+            if refuted is not None:  # the refuted counterexample stands, for `_refining` to read
+                raise _Answered(refuted)
         return answer
+
+    def others_go_on(self, result: CheckResult) -> bool:
+        """Whether the members still running go on after a counterexample that is not an answer
+        (`result`, its replay): where refinement cannot make any object its path read havoc
+        values of exact (a summary, an object of nondeterministic size; or none), a proof on
+        this abstraction is the answer left, and IC3 or k-induction with the invariants may
+        still find it. Not after a FALSE, a path to a bound (the bound is raised instead), or
+        in a procedure summary's check (its counterexample is what it asks for)."""
+        from llumc.encoding.memory import can_be_exact
+
+        if result.verdict != "unknown" or self.options.summary_harness:
+            return False
+        if result.error is not None and result.error.kind in ("recursion-bound", "allocation-bound"):
+            return False
+        used = self.refuted[1] if self.refuted is not None and self.refuted[0] is result else []
+        return not any(can_be_exact(obj) for obj in used)
 
     def tests_ready(self) -> bool:
         """Whether the random tests have a counterexample and the engines have had their time
@@ -1048,8 +1077,8 @@ class CheckSchedule:
             return
         result = self.confirm(found.trace)
         result.engine, result.steps = "word-bmc", len(found.trace) - 1
-        if result.verdict == "false":
-            raise _Answered(result)
+        if result.verdict == "false" or _pool_bound_reached(result):
+            raise _Answered(result)  # (at the allocation bound: no TRUE here, larger pools next)
         self.say(f"word-bmc: {result.reason}")
 
     def ends_proof(self, depth: int) -> None:
@@ -1131,8 +1160,8 @@ class CheckSchedule:
         if found.status == "error":
             result = self.confirm(found.trace)
             result.engine, result.steps = "explicit", len(found.trace) - 1
-            if result.verdict == "false":
-                return result
+            if result.verdict == "false" or _pool_bound_reached(result):
+                return result  # (at the allocation bound: no TRUE here, larger pools next)
             self.say(f"explicit: {result.reason}")
             return None
         if found.reason != "cancelled":

@@ -1311,11 +1311,11 @@ def _runs_var(obj) -> Var:
 
 
 def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozenset[int] = frozenset({0}),
-                  others: tuple[int, ...] = ()) -> Term:
-    """`value` (a pointer: the object id above the offset, `width` bits) is NULL, a byte
-    `fields` into a node of summary `obj` handed out so far (llumc.encoding.memory.MemoryObject.
-    summary; the node's start by default), or one of the pointers `others` (into other objects:
-    `&root`, where a `struct node **link` starts)."""
+                  others: tuple[int, ...] = (), null: bool = True) -> Term:
+    """`value` (a pointer: the object id above the offset, `width` bits) is NULL (unless not
+    `null`), a byte `fields` into a node of summary `obj` handed out so far (llumc.encoding.
+    memory.MemoryObject.summary; the node's start by default), or one of the pointers `others`
+    (into other objects: `&root`, where a `struct node **link` starts)."""
     tb, build = point.tb_, point.build
     runs = _runs_var(obj)
     shift = obj.node_stride.bit_length() - 1
@@ -1325,7 +1325,7 @@ def _node_pointer(point: _CutPoint, obj, value: Term, width: int, fields: frozen
         inside = tb.and_(inside, tb.any_of([tb.eq(field, tb.const(f, shift)) for f in sorted(fields)]))
     wide = max(width - OBJECT_BITS, runs.width) + 1
     inside = tb.and_(inside, tb.op("ult", _node_number(point, obj, value, width, wide), build.ext(runs, wide)))
-    return tb.any_of([tb.eq(value, tb.const(0, width)), inside,
+    return tb.any_of([*([tb.eq(value, tb.const(0, width))] if null else []), inside,
                       *(tb.eq(value, tb.const(other, width)) for other in others)])
 
 
@@ -1403,8 +1403,9 @@ def _node_pointer_shape(obj, column: list[int], width: int, runs_column: list[in
 
 
 def _node_pointer_text(name: str, obj, fields: frozenset[int], others: tuple[int, ...], width: int,
-                       names: Mapping[int, str]) -> str:
-    """`(p == NULL || p == &root || p points into a node at +4, +8 of malloc_13)`."""
+                       names: Mapping[int, str], null: bool = True) -> str:
+    """`(p == NULL || p == &root || p points into a node at +4, +8 of malloc_13)`; without
+    `null`, `(p == &root || ...)`."""
     where = "points to a node" if fields == {0} else \
         "points into a node at " + ", ".join(f"+{f}" for f in sorted(fields))
     texts = []
@@ -1412,7 +1413,7 @@ def _node_pointer_text(name: str, obj, fields: frozenset[int], others: tuple[int
         offset = other & mask(width - OBJECT_BITS)
         target = "&" + names.get(other >> (width - OBJECT_BITS), "?")
         texts.append(f"{name} == {target}" + (f" + {offset}" if offset else "") + " || ")
-    return f"({name} == NULL || " + "".join(texts) + f"{name} {where} of {obj.c_name})"
+    return f"({name} == NULL || " * null + "(" * (not null) + "".join(texts) + f"{name} {where} of {obj.c_name})"
 
 
 def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) -> None:
@@ -1450,22 +1451,40 @@ def _tracked_nodes(point: _CutPoint, t: _TrackedObject, facts: list[_CellFact]) 
                       f"(\\forall k: k < {runs.name} ==> {fact.text})", "tracked")
 
 
+# `x.runs == v + d` (and `<=`) for |d| at most this: a loop body that allocates before it
+# counts (`n = malloc(..)` then `i++`) has `runs == i + 1` at an inner loop's head
+RUNS_OFFSET = 2
+
+
 def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
-    """`x.runs == v` and `x.runs <= v` for integer variables v where every sample says so (a
-    loop that allocates once per iteration): they bound the runs, so that the allocation bound
-    is out of reach. (`linear` sees only the program's variables, not the counter.)"""
+    """`x.runs == v + d` or `x.runs <= v + d` (|d| <= RUNS_OFFSET) for integer variables v
+    where every sample says so (a loop that allocates once per iteration): they bound the
+    runs, so that the allocation bound is out of reach. (`linear` sees only the program's
+    variables, not the counter.)"""
     tb, build = point.tb_, point.build
     runs = _runs_var(obj)
     for v in point.vars:
         if v.width > 64:
             continue
         column = point.columns[v.index]
-        width = max(runs.width, v.width) + 2
-        left, right = build.ext(runs, width), build.ext(v, width)
-        if all(r == x for r, x in zip(runs_column, column)):
-            point.add(2 + point.penalty(v), tb.eq(left, right), f"{runs.name} == {v.name}", "tracked")
-        elif all(r <= x for r, x in zip(runs_column, column)):
-            point.add(3 + point.penalty(v), tb.not_(tb.op("slt", right, left)), f"{runs.name} <= {v.name}", "tracked")
+        differences = {r - x for r, x in zip(runs_column, column)}
+        if not differences:
+            differences = {0}
+        d = max(differences)
+        equal = len(differences) == 1 and abs(d) <= RUNS_OFFSET
+        if d > RUNS_OFFSET:
+            continue
+        if not equal:
+            d = max(d, 0)
+        width = max(runs.width, v.width) + 3
+        left = build.ext(runs, width)
+        right = tb.op("add", build.ext(v, width), tb.const(d & mask(width), width))
+        shown = v.name + (f" + {d}" if d > 0 else f" - {-d}" if d < 0 else "")
+        if equal:
+            point.add(2 + point.penalty(v) + (d != 0), tb.eq(left, right), f"{runs.name} == {shown}", "tracked")
+        else:
+            point.add(3 + point.penalty(v) + (d != 0), tb.not_(tb.op("slt", right, left)),
+                      f"{runs.name} <= {shown}", "tracked")
 
 
 def _summary_facts(point: _CutPoint) -> None:
@@ -1492,11 +1511,15 @@ def _summary_facts(point: _CutPoint) -> None:
         _runs_bounds(point, obj, runs_column)
         for v, column in columns:
             shape = _node_pointer_shape(obj, column, v.width, runs_column)
-            if shape is not None:
-                fields, others = shape
-                point.add(2 + point.penalty(v) + len(others),
-                          _node_pointer(point, obj, point.build.leaf(v), v.width, fields, others),
-                          _node_pointer_text(v.name, obj, fields, others, v.width, names), "tracked")
+            if shape is None:
+                continue
+            fields, others = shape
+            # never NULL in the samples (a `struct node **link` walking a tree's links): the
+            # fact without NULL too, which makes its dereference valid
+            for null in (True, False) if column and all(value & mask(v.width) for value in column) else (True,):
+                point.add(2 + point.penalty(v) + len(others) + (not null),
+                          _node_pointer(point, obj, point.build.leaf(v), v.width, fields, others, null),
+                          _node_pointer_text(v.name, obj, fields, others, v.width, names, null), "tracked")
         if getattr(obj, "node_freed", None) is not None:
             _freed_nodes(point, obj, columns)
 
