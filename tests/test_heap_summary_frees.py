@@ -67,6 +67,17 @@ def test_a_freed_node_used_again_is_false_and_replayed(name: str, part: str, why
     assert (result.error.subproperty, result.error.description) == (part, why), result.error
 
 
+def test_a_double_free_among_1000_nodes_is_found_by_a_native_run() -> None:
+    """The word-level BMC would have to choose the node freed twice as the tracked one among
+    1 000; the random tests run under valid-memsafety too, and their run's free traps in the
+    replay's harness, which names the subproperty."""
+    result = check_program(HEAP / "list_free_twice_1000_false.c", m32=True, timeout=TIMEOUT, prop="valid-memsafety",
+                           random_tests=True)
+    assert result.verdict == "false", result.reason
+    assert result.engine == "random tests" and result.confirmation.startswith("native run"), result.confirmation
+    assert (result.error.subproperty, result.error.description, result.error.line) == ("valid-free", "invalid free", 19)
+
+
 def test_unreach_call_is_never_true_over_a_use_after_free() -> None:
     """Under unreach-call an invalid access is no TRUE either: the model stops there."""
     result = check_program(HEAP / "list_free_then_read_false.c", m32=True, timeout=10.0)

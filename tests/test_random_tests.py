@@ -126,6 +126,40 @@ def test_overflow_found_by_its_trap(tmp_path):
     assert result.trace[0].inputs[0].value > 1000
 
 
+# a buffer freed twice where n says so (line PRELUDE + 5), and one read after its free where n is
+# odd (line PRELUDE + 7); a reach_error, no memory error, under valid-memsafety is no violation
+MEMORY_BUGS = """extern void free(void *);
+int main(void) {
+  int n = __VERIFIER_nondet_int(), *a = malloc(4 * sizeof(int));
+  free(a);
+  if (n == 12345) free(a);
+  if (n == 7) reach_error();
+  if (n > 0 && n % 2 == 1 && n != 7) return a[1];
+  return 0;
+}
+"""
+
+
+def test_valid_memsafety_runs_name_the_subproperty(tmp_path):
+    """The harness's free traps with a kind of its own (valid-free); an access to a freed
+    block traps as an invalid dereference (valid-deref). Which one a run shows depends on its
+    values: the double free needs the program's constant, the read any odd value but 7."""
+    result = _tests(_program(tmp_path, MEMORY_BUGS), prop="valid-memsafety").result()
+    assert result is not None and result.verdict == "false" and result.property == "valid-memsafety"
+    (value,) = [step.inputs[0].value for step in result.trace]
+    expected = ("valid-free", "invalid free", 5) if value == 12345 else ("valid-deref", "invalid dereference", 7)
+    assert (result.error.subproperty, result.error.description, result.error.line - PRELUDE_LINES) == expected
+    assert value == 12345 or (value > 0 and value % 2 == 1 and value != 7), value
+    double_free = MEMORY_BUGS.replace("n > 0 && n % 2 == 1 && n != 7", "0")
+    result = _tests(_program(tmp_path, double_free, "free.c"), prop="valid-memsafety").result()
+    assert result is not None and [step.inputs[0].value for step in result.trace] == [12345]
+    assert (result.error.subproperty, result.error.line - PRELUDE_LINES) == ("valid-free", 5)
+    assert result.confirmation.startswith("native run") and "invalid free at free.c" in result.confirmation
+    no_memory_bug = double_free.replace("if (n == 12345) free(a);", "")
+    tests = _tests(_program(tmp_path, no_memory_bug, "clean.c"), prop="valid-memsafety", seconds=3.0)
+    assert tests.result() is None, tests.result() and tests.result().confirmation
+
+
 def test_values_read_as_the_calls_c_type():
     assert _input_value("__VERIFIER_nondet_char", 0x1FF, 5, False).value == -1
     assert _input_value("__VERIFIER_nondet_uint", -1, 5, False).value == 4294967295

@@ -67,9 +67,14 @@ _TRAP_NAMES = {
     13: "signed negation overflow",
     3: "division overflow or division by zero",
     20: "shift out of bounds",
-    # replay_harness.c (valid-memsafety): past an object's end, or into a freed or dead one
+    # replay_harness.c (valid-memsafety): past an object's end, or into a freed or dead one;
+    # a free of anything but a live heap block's start
     254: "invalid memory access",
+    253: "invalid free",
 }
+# the trap kinds of replay_harness.c that are invalid frees (valid-free); its others, the
+# sanitizers' traps and a segfault are invalid dereferences (valid-deref)
+FREE_TRAPS = frozenset({253})
 
 
 @dataclass

@@ -318,6 +318,12 @@ static _Noreturn void invalid_access(void) {
     __builtin_unreachable();
 }
 
+static _Noreturn void invalid_free(void) {
+    /* ud1l 253(%eax),%eax: kind 253, an invalid free (valid-free, where 254 is valid-deref) */
+    __asm__ volatile(".byte 0x0f, 0xb9, 0x40, 0xfd");
+    __builtin_unreachable();
+}
+
 static void *new_block(unsigned long long size, int heap) {
     unsigned long long rounded = ((size + 15) & ~15ULL) + LLUMC_GAP;
     /* out of arena or blocks: no verdict (bad-values), never a wrong one */
@@ -398,7 +404,7 @@ void __llumc_replay_free(void *pointer) {
     /* only the start of a live heap block may be freed: anything else (a double free, a
      * local, a pointer into a block) is invalid; a pointer outside the arena too */
     if (block < 0 || block_start[block] != (uintptr_t)pointer || !block_heap[block] || !block_live[block])
-        invalid_access();
+        invalid_free();
     block_live[block] = 0;
 }
 
@@ -410,7 +416,7 @@ void *__llumc_replay_realloc(void *pointer, unsigned long size) {
     if (!size) bad_values(-3);
     long block = block_at((uintptr_t)pointer);
     if (block < 0 || block_start[block] != (uintptr_t)pointer || !block_heap[block] || !block_live[block])
-        invalid_access();
+        invalid_free();
     unsigned long long old_size = block_end[block] - block_start[block];
     unsigned char *moved = heap_block(size, 0);
     for (unsigned long long b = 0; b < old_size && b < size; b++) moved[b] = ((unsigned char *)pointer)[b];

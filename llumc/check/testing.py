@@ -17,7 +17,11 @@ front end's rewrite, clang's build and the runs go on there beside the engines.
 Soundness: a run is a real execution. For unreach-call it is built with every memory access
 checked and signed arithmetic wrapping, as the encoding reads it (the replay's valid-memsafety
 build: a run that makes an invalid access traps before it could reach the error by corrupted
-memory, and is dropped); for no-overflow with the overflow checks, whose trap is the violation.
+memory, and is dropped); for no-overflow with the overflow checks, whose trap is the violation;
+for valid-memsafety with the same memory checks, whose trap is the violation: valid-free where
+the harness's free trapped, valid-deref otherwise (a segfault says nothing: it may be the
+stack's end, which C's abstract machine does not have). (Leaks, valid-memtrack, are
+left to the model's check: a run that leaks says nothing here.)
 Uninitialised locals start from 0, one of the values they may hold. A run that reaches the
 error is the counterexample: its nondet values, each with the line of the call that returned
 it (the harness records the calls' return addresses, mapped through the binary's line table).
@@ -45,14 +49,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from llumc.check.replay import ReplayExpectation, build_program, judge_run, LineTable, parse_event, run_program
+from llumc.check.replay import (FREE_TRAPS, ReplayExpectation, build_program, judge_run, LineTable, parse_event,
+                                run_program)
 from llumc.check.result import CheckResult, ErrorSite, InputValue, TraceStep
 from llumc.encoding.floatsem import float_text
 from llumc.frontend.libcalls import NONDET_TYPES
 from llumc.frontend.sourcetext import SourceText
 from solvers.supervise import die_with_parent
 
-PROPERTIES = ("unreach-call", "no-overflow")
+PROPERTIES = ("unreach-call", "no-overflow", "valid-memsafety")
+# what a run must show to violate each property (`llumc.check.replay.ReplayExpectation.kind`)
+EXPECTED_EVENT = {"unreach-call": "error-call", "no-overflow": "overflow", "valid-memsafety": "memory"}
 START_DELAY = 4.0  # the tests start this long into the check (at most a fifth of its time limit)
 # the tests' budget: a share of the time limit, at most this long, and at most so many runs
 TEST_SHARE = 0.15
@@ -87,11 +94,12 @@ class FailingRun:
     number: int
     values: list[int]
     sites: list[int]
-    event_name: str  # the error function called, "assert", or "trap"
+    event_name: str  # the error function called, "assert", "trap", or (valid-memsafety) "memory"
     observed: str  # the replay's words for what happened
     line: int | None
     chain: list[int]
     calls: dict[int, tuple[int | None, str]]  # return address -> (C line, nondet function called)
+    subproperty: str | None = None  # valid-memsafety: valid-free (an invalid free) or valid-deref
 
 
 def applies(prop: str, engine: str) -> bool:
@@ -260,7 +268,7 @@ class RandomTests:
             tmp = Path(tmp_name)
             binary = tmp / "tests.bin"
             # unreach-call: every access checked (see the module's docstring)
-            failure = build_program(self.source, binary, "memory" if self.prop == "unreach-call" else "overflow",
+            failure = build_program(self.source, binary, "overflow" if self.prop == "no-overflow" else "memory",
                                     self.m32, self.clang, through_frontend=True)
             if failure:
                 self.reason = f"build failed: {failure}"
@@ -299,17 +307,25 @@ class RandomTests:
         event = parse_event(run.report)
         if event is not None and event.what == "diverged":
             return "more values"
-        kind = "error-call" if self.prop == "unreach-call" else "overflow"
+        kind = EXPECTED_EVENT[self.prop]
         judged = judge_run(run, binary, self.source, ReplayExpectation(kind, None), len(values))
+        if kind == "memory" and event is not None and event.what != "trap":
+            # a segfault may be the stack's end (a deep recursion), which C's abstract machine
+            # does not have; the checks' traps are invalid accesses and nothing else
+            return "nothing"
         if not judged.confirmed:
             return "deterministic" if run.consumed == 0 else "nothing"
         raw = (tmp / "sites").read_bytes() if (tmp / "sites").exists() else b""
         consumed = judged.nondet_consumed
         sites = [int.from_bytes(raw[8 * i:8 * i + 8], "little") for i in range(min(consumed, len(raw) // 8))]
         name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
+        subproperty = None
+        if kind == "memory":  # a trap of the harness's or a sanitizer's, or a segfault
+            name = "memory"
+            subproperty = "valid-free" if event.what == "trap" and event.trap_kind in FREE_TRAPS else "valid-deref"
         observed = judged.observed.split("; ")[0]  # (without the values offered and not read)
         self._found = FailingRun(self.runs + 1, values[:consumed], sites, name, observed, judged.line,
-                                 judged.chain, _SiteLines(binary, self.source, sites).calls)
+                                 judged.chain, _SiteLines(binary, self.source, sites).calls, subproperty)
         return "found"
 
     # -- the answer
@@ -323,7 +339,12 @@ class RandomTests:
         for number, (value, site) in enumerate(zip(run.values, run.sites)):
             line, function = run.calls.get(site, (None, "__VERIFIER_nondet_int"))
             steps.append(TraceStep(number, "", line, [_input_value(function, value, line, self.m32)]))
-        if run.event_name == "trap":
+        subproperty = None
+        if run.event_name == "memory":
+            description, kind = ("invalid free" if run.subproperty == "valid-free" else
+                                 "invalid dereference"), "memory"
+            subproperty = run.subproperty
+        elif run.event_name == "trap":
             description, kind = "signed integer overflow", "overflow"
         elif run.event_name == "assert":
             description, kind = "assert() failed", "assert"
@@ -332,7 +353,7 @@ class RandomTests:
         else:
             description, kind = f"{run.event_name}() reached", "error-call"
         return CheckResult("false", self.prop, "random tests", steps=len(steps), trace=steps,
-                           error=ErrorSite(kind, run.line, description),
+                           error=ErrorSite(kind, run.line, description, subproperty=subproperty),
                            confirmation=f"native run {run.number} of the random tests: {run.observed}")
 
 
