@@ -978,11 +978,13 @@ class CheckSchedule:
         (`result`, its replay): where refinement cannot make any object its path read havoc
         values of exact (a summary, an object of nondeterministic size; or none), a proof on
         this abstraction is the answer left, and IC3 or k-induction with the invariants may
-        still find it. Not after a FALSE, a path to a bound (the bound is raised instead), or
-        in a procedure summary's check (its counterexample is what it asks for)."""
+        still find it. Not after a FALSE, a path to a bound (the bound is raised instead), in
+        a first round that abstracts more than the encoder's bound (`provisional`: the exact
+        round after it is the refinement, and needs the time), or in a procedure summary's
+        check (its counterexample is what it asks for)."""
         from llumc.encoding.memory import can_be_exact
 
-        if result.verdict != "unknown" or self.options.summary_harness:
+        if result.verdict != "unknown" or self.options.summary_harness or self.provisional:
             return False
         if result.error is not None and result.error.kind in ("recursion-bound", "allocation-bound"):
             return False

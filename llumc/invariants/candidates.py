@@ -1474,17 +1474,17 @@ def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
         equal = len(differences) == 1 and abs(d) <= RUNS_OFFSET
         if d > RUNS_OFFSET:
             continue
-        if not equal:
-            d = max(d, 0)
         width = max(runs.width, v.width) + 3
         left = build.ext(runs, width)
         right = tb.op("add", build.ext(v, width), tb.const(d & mask(width), width))
         shown = v.name + (f" + {d}" if d > 0 else f" - {-d}" if d < 0 else "")
         if equal:
             point.add(2 + point.penalty(v) + (d != 0), tb.eq(left, right), f"{runs.name} == {shown}", "tracked")
-        else:
+        if not equal or d < 0:  # (and `runs <= v` beside `runs == v - 1`, which may not be inductive)
+            d = max(d, 0)
+            right = tb.op("add", build.ext(v, width), tb.const(d, width))
             point.add(3 + point.penalty(v) + (d != 0), tb.not_(tb.op("slt", right, left)),
-                      f"{runs.name} <= {shown}", "tracked")
+                      f"{runs.name} <= {v.name}" + (f" + {d}" if d else ""), "tracked")
 
 
 def _summary_facts(point: _CutPoint) -> None:
