@@ -167,4 +167,4 @@ def test_reuse_keeps_use_after_free_and_double_free(tmp_path: Path) -> None:
     result = check_program(twice, m32=True, timeout=TIMEOUT, prop="valid-memsafety")
     assert result.verdict == "false", result.reason
     assert result.error.line == 9 and "free" in result.error.description, result.error
-    assert result.confirmation.startswith("replayed: invalid memory access"), result.confirmation
+    assert result.confirmation.startswith("replayed: invalid free"), result.confirmation
