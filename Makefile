@@ -126,7 +126,7 @@ bench-memory: $(STAMP) ## llumc bench on benchmarks/memory (arrays, lists, heap)
 	  echo "$$f: $$($(LLUMC) check $$f --32 --property valid-memsafety --timeout 20 | head -1)"; done
 
 MATRIX_TIMEOUT ?= 20
-bench-matrix: $(STAMP) ## llumc bench on benchmarks/matrix (8 patterns x 3 sizes, TRUE and FALSE)
+bench-matrix: $(STAMP) ## llumc bench on benchmarks/matrix (10 patterns x 3 sizes, TRUE and FALSE)
 	$(LLUMC) bench benchmarks/matrix --32 --timeout $(MATRIX_TIMEOUT) --jobs 1 --out bench-out/matrix
 
 clean: ## remove .venv, caches and build output

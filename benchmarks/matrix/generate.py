@@ -172,7 +172,7 @@ int main(void) {{
     __VERIFIER_assert(cur->data >= 0);
   return 0;
 }}
-""", ("(void)v;", "if (i == {N} - 1) v = -1;")),
+""", ("(void)v;", "if (i == {N} - 1) v = -1;  /* any x but 0: the search fails at that node */")),
 }
 
 

@@ -11,7 +11,7 @@ int main(void) {
     int v = __VERIFIER_nondet_int();
     if (v < 0) v = 0;
     v ^= (int)(((unsigned)i * 40503u) & 0xffffu);  /* equal inputs spread: the tree stays shallow */
-    if (i == 100000 - 1) v = -1;
+    if (i == 100000 - 1) v = -1;  /* any x but 0: the search fails at that node */
     struct node *n = malloc(sizeof *n);
     if (!n) abort();
     n->data = v;
