@@ -121,8 +121,7 @@ def test_use_of_a_dead_local_is_false_under_valid_memsafety_and_replayed(name: s
     assert result.verdict == "false", result.reason
     assert result.error.kind == "memory" and result.error.line == line
     assert f"use of local '{local}' outside its lifetime" in result.error.description, result.error.description
-    assert result.confirmation == (f"replayed: invalid memory access at {name}.c:{line} "
-                                   "(checks compiled in: array-bounds,null)"), result.confirmation
+    assert result.confirmation == f"replayed: invalid memory access at {name}.c:{line}", result.confirmation
 
 
 LIFETIMES = MEMORY / "lifetimes"

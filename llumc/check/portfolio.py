@@ -20,7 +20,7 @@ from typing import Callable
 from solvers.child import call_in_child
 from llumc.check.counterexample import (MAX_REPLAY_ARGUMENTS, confirm_counterexample, memory_objects,
                                         with_fewer_arguments)
-from llumc.check.refinement import Refinement, cells_of, havoc_objects, next_refinement
+from llumc.check.refinement import Refinement, can_refine, cells_of, havoc_objects, next_refinement
 from llumc.check.result import CheckResult, Progress
 from llumc.check.summaries import failing_fact, prove_with_summaries
 from llumc.encoding.terms import state_leaves
@@ -982,14 +982,12 @@ class CheckSchedule:
         a first round that abstracts more than the encoder's bound (`provisional`: the exact
         round after it is the refinement, and needs the time), or in a procedure summary's
         check (its counterexample is what it asks for)."""
-        from llumc.encoding.memory import can_be_exact
-
         if result.verdict != "unknown" or self.options.summary_harness or self.provisional:
             return False
         if result.error is not None and result.error.kind in ("recursion-bound", "allocation-bound"):
             return False
         used = self.refuted[1] if self.refuted is not None and self.refuted[0] is result else []
-        return not any(can_be_exact(obj) for obj in used)
+        return not can_refine(used)
 
     def tests_ready(self) -> bool:
         """Whether the random tests have a counterexample and the engines have had their time

@@ -79,6 +79,13 @@ def _why_not_exact(obj: MemoryObject) -> str:
     return f"'{obj.c_name}' cannot be made exact"
 
 
+def can_refine(used: list[MemoryObject]) -> bool:
+    """Whether some object a refuted path read havoc values of could be made exact, the budget
+    aside: where none can (summaries, objects of nondeterministic size; no object at all), no
+    round of refinement helps, and a proof on this abstraction is what is left."""
+    return any(can_be_exact(obj) for obj in used)
+
+
 def next_refinement(used: list[MemoryObject], rounds: list[Refinement], reason: str) -> Refinement | str:
     """The next round after a counterexample (refuted for `reason`) read havoc values of the
     objects `used`, given the rounds so far: the objects to make exact, or why refinement is
@@ -86,6 +93,8 @@ def next_refinement(used: list[MemoryObject], rounds: list[Refinement], reason: 
     budgeted = [r for r in rounds if not r.first_round]
     if len(budgeted) >= MAX_REFINEMENTS:
         return f"refinement exhausted: {MAX_REFINEMENTS} rounds done"
+    if not can_refine(used):
+        return "refinement exhausted: " + "; ".join(_why_not_exact(obj) for obj in used)
     spent = sum(r.cells for r in budgeted)
     chosen: list[MemoryObject] = []
     refused: list[str] = []

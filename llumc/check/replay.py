@@ -75,6 +75,7 @@ _TRAP_NAMES = {
 # the trap kinds of replay_harness.c that are invalid frees (valid-free); its others, the
 # sanitizers' traps and a segfault are invalid dereferences (valid-deref)
 FREE_TRAPS = frozenset({253})
+HARNESS_TRAPS = frozenset({253, 254})  # (the others are the sanitizers' compiled into the program)
 
 
 @dataclass
@@ -663,7 +664,7 @@ def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpecta
     elif event.what == "trap":
         reason = _TRAP_NAMES.get(event.trap_kind, "sanitizer trap")
         compiled = ",".join(SANITIZERS.get(expect.kind, [])) or "none"
-        observed = f"{reason}{where} (checks compiled in: {compiled})"
+        observed = f"{reason}{where}" + ("" if event.trap_kind in HARNESS_TRAPS else f" (checks compiled in: {compiled})")
         matches_kind = expect.kind in SANITIZERS
     elif event.what == "signal":
         observed = f"{signal_name(event.signal_number)}{where}"

@@ -303,6 +303,12 @@ static uintptr_t block_start[LLUMC_MAX_BLOCKS], block_end[LLUMC_MAX_BLOCKS];
 static unsigned char block_live[LLUMC_MAX_BLOCKS], block_heap[LLUMC_MAX_BLOCKS];
 static unsigned long long block_capacity[LLUMC_MAX_BLOCKS];
 static long block_count;
+/* The block (plus one; 0 in a gap) of each 16-byte granule of the arena: every access of the
+ * program is checked, and a search over 100 000 blocks per access made a tree's native run
+ * ten times slower. Blocks start 16-aligned and their gaps are whole granules. */
+#define LLUMC_GRANULE 16
+static int granule_block[LLUMC_ARENA_BYTES / LLUMC_GRANULE];
+_Static_assert(LLUMC_GAP % LLUMC_GRANULE == 0, "a gap is whole granules");
 
 /* The allocator's choices of a counterexample (LLUMC_REPLAY_REUSE: `K J` pairs): the K-th heap
  * allocation of the run (malloc and calloc, counted from 0) gets the block of the J-th, which
@@ -329,6 +335,8 @@ static void *new_block(unsigned long long size, int heap) {
     /* out of arena or blocks: no verdict (bad-values), never a wrong one */
     if (rounded > LLUMC_ARENA_BYTES - arena_used || block_count >= LLUMC_MAX_BLOCKS) bad_values(-1);
     unsigned char *start = arena + arena_used;
+    for (unsigned long long g = 0; g < (rounded - LLUMC_GAP) / LLUMC_GRANULE; g++)
+        granule_block[arena_used / LLUMC_GRANULE + g] = (int)block_count + 1;
     arena_used += rounded;
     block_start[block_count] = (uintptr_t)start, block_end[block_count] = (uintptr_t)start + size;
     block_live[block_count] = 1, block_heap[block_count] = (unsigned char)heap;
@@ -365,7 +373,7 @@ void __llumc_replay_lifetime(void *pointer, int alive) {
 void __llumc_replay_access(void *pointer) {
     uintptr_t address = (uintptr_t)pointer;
     if (address < (uintptr_t)arena || address >= (uintptr_t)arena + arena_used) return;
-    long block = block_at(address);
+    long block = (long)granule_block[(address - (uintptr_t)arena) / LLUMC_GRANULE] - 1;
     if (block < 0 || address >= block_end[block] || !block_live[block]) invalid_access();
 }
 

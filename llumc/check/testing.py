@@ -70,7 +70,9 @@ MAX_RUNS = 40
 RUN_CPU_SECONDS = 1
 RUN_WALL_FACTOR = 4
 LEAST_SECONDS = 0.5  # tests not yet started are not started with less time left than this
-FIRST_VALUES = 1024  # values offered to the first run; doubled after a run that used them all
+# values offered to the first run of a sequence; after a run that used them all, the same
+# sequence again with MAX_VALUES (a run that prefix-repeats it: a count between would add little)
+FIRST_VALUES = 1024
 # values offered to one run at most: the harness keeps 8 bytes per value of call sites, within
 # the replay's 1 MiB limit per file
 MAX_VALUES = (1 << 17) - 1024
@@ -288,7 +290,7 @@ class RandomTests:
                     self.reason = f"a run reached the error ({self.runs} runs)"
                     return
                 if outcome == "more values" and count < MAX_VALUES:
-                    count = min(MAX_VALUES, 2 * count)  # the same sequence, longer
+                    count = MAX_VALUES  # the same sequence, longer
                     continue
                 if outcome == "deterministic":
                     break
@@ -318,11 +320,12 @@ class RandomTests:
         raw = (tmp / "sites").read_bytes() if (tmp / "sites").exists() else b""
         consumed = judged.nondet_consumed
         sites = [int.from_bytes(raw[8 * i:8 * i + 8], "little") for i in range(min(consumed, len(raw) // 8))]
-        name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
         subproperty = None
-        if kind == "memory":  # a trap of the harness's or a sanitizer's, or a segfault
+        if kind == "memory":  # a trap of the harness's (an access, a free) or a sanitizer's
             name = "memory"
-            subproperty = "valid-free" if event.what == "trap" and event.trap_kind in FREE_TRAPS else "valid-deref"
+            subproperty = "valid-free" if event.trap_kind in FREE_TRAPS else "valid-deref"
+        else:
+            name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
         observed = judged.observed.split("; ")[0]  # (without the values offered and not read)
         self._found = FailingRun(self.runs + 1, values[:consumed], sites, name, observed, judged.line,
                                  judged.chain, _SiteLines(binary, self.source, sites).calls, subproperty)

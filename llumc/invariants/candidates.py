@@ -1476,15 +1476,19 @@ def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
             continue
         width = max(runs.width, v.width) + 3
         left = build.ext(runs, width)
-        right = tb.op("add", build.ext(v, width), tb.const(d & mask(width), width))
-        shown = v.name + (f" + {d}" if d > 0 else f" - {-d}" if d < 0 else "")
+
+        def plus(offset: int):  # v + offset, wide enough for neither side to wrap
+            return tb.op("add", build.ext(v, width), tb.const(offset & mask(width), width))
+
+        def shown(offset: int) -> str:
+            return v.name + (f" + {offset}" if offset > 0 else f" - {-offset}" if offset < 0 else "")
+
         if equal:
-            point.add(2 + point.penalty(v) + (d != 0), tb.eq(left, right), f"{runs.name} == {shown}", "tracked")
+            point.add(2 + point.penalty(v) + (d != 0), tb.eq(left, plus(d)), f"{runs.name} == {shown(d)}", "tracked")
         if not equal or d < 0:  # (and `runs <= v` beside `runs == v - 1`, which may not be inductive)
             d = max(d, 0)
-            right = tb.op("add", build.ext(v, width), tb.const(d, width))
-            point.add(3 + point.penalty(v) + (d != 0), tb.not_(tb.op("slt", right, left)),
-                      f"{runs.name} <= {v.name}" + (f" + {d}" if d else ""), "tracked")
+            point.add(3 + point.penalty(v) + (d != 0), tb.not_(tb.op("slt", plus(d), left)),
+                      f"{runs.name} <= {shown(d)}", "tracked")
 
 
 def _summary_facts(point: _CutPoint) -> None:
