@@ -305,7 +305,7 @@ static unsigned long long block_capacity[LLUMC_MAX_BLOCKS];
 static long block_count;
 /* The block (plus one; 0 in a gap) of each 16-byte granule of the arena: every access of the
  * program is checked, and a search over 100 000 blocks per access made a tree's native run
- * ten times slower. Blocks start 16-aligned and their gaps are whole granules. */
+ * about seven times slower. Blocks start 16-aligned and their gaps are whole granules. */
 #define LLUMC_GRANULE 16
 static int granule_block[LLUMC_ARENA_BYTES / LLUMC_GRANULE];
 _Static_assert(LLUMC_GAP % LLUMC_GRANULE == 0, "a gap is whole granules");

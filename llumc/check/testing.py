@@ -71,7 +71,8 @@ RUN_CPU_SECONDS = 1
 RUN_WALL_FACTOR = 4
 LEAST_SECONDS = 0.5  # tests not yet started are not started with less time left than this
 # values offered to the first run of a sequence; after a run that used them all, the same
-# sequence again with MAX_VALUES (a run that prefix-repeats it: a count between would add little)
+# sequence again with MAX_VALUES at once (the shorter run is a prefix of that one, for every
+# sequence but the decreasing one: runs at counts in between would repeat it)
 FIRST_VALUES = 1024
 # values offered to one run at most: the harness keeps 8 bytes per value of call sites, within
 # the replay's 1 MiB limit per file

@@ -312,6 +312,7 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
     rounds = [by_round[r] for r in sorted(by_round)]
     kept: list[Candidate] | None = None
     accepted: list[Candidate] = []  # the candidates of the rounds that finished
+    finished = 0  # rounds that ran to the end (the others were out of time)
     for number, batch in enumerate(rounds):
         until = deadline
         if deadline is not None:
@@ -327,13 +328,15 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
             continue  # out of time: this round's candidates are given up, the next may run
         accepted += batch
         kept = survivors
+        finished += 1
     report.seconds = time.monotonic() - started
     if kept is None:
         report.reason = "timeout"
         return None, report
     report.kept = len(kept)
     if not kept:
-        report.reason = "no candidate is inductive"
+        report.reason = "no candidate is inductive" + (
+            f" ({len(rounds) - finished} of {len(rounds)} rounds out of time)" if finished < len(rounds) else "")
         return None, report
     lemmas = blast_candidates(encoded, kept)
     everything = list(range(len(kept)))
