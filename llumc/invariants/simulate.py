@@ -482,6 +482,9 @@ class _ContentPlan:
     read_values: Callable[[list[int], list[int]], list[int]] | None  # [cond, offset] per read
     writes: list  # (MemoryObject, ContentWrite)
     write_values: Callable[[list[int], list[int]], list[int]] | None  # [cond, offset(, value)] per write
+    # per read: where `read_values` has the condition and offset of each earlier write of its
+    # step, and that write's size (computed once: `_Contents.before` runs at every step)
+    earlier: list = field(default_factory=list)  # list[list[tuple[int, int]]]
 
 
 def _earlier_writes(obj, read) -> list:
@@ -526,9 +529,14 @@ class _Contents:
                 read_roots += [t for w in _earlier_writes(obj, r) for t in (w.condition, w.offset)]
             write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
                            + ((w.value,) if w.value is not None else ())]
+            earlier, at = [], 2 * len(reads)
+            for obj, r in reads:
+                step_writes = _earlier_writes(obj, r)
+                earlier.append([(at + 2 * j, w.size) for j, w in enumerate(step_writes)])
+                at += 2 * len(step_writes)
             plan = _ContentPlan(reads, compile_terms(self.word, code, read_roots, self.constants) if reads else None,
                                 writes, compile_terms(self.word, code, write_roots, self.constants)
-                                if writes else None)
+                                if writes else None, earlier)
         self.plans[code] = plan
         return plan
 
@@ -549,16 +557,12 @@ class _Contents:
         for _ in plan.reads:
             values = plan.read_values(state, x)
             changed = False
-            at = 2 * len(plan.reads)
-            for k, (obj, read) in enumerate(plan.reads):
-                earlier = _earlier_writes(obj, read)
-                covered = any(values[at + 2 * j] and 0 <= values[2 * k + 1] - values[at + 2 * j + 1] < w.size
-                              for j, w in enumerate(earlier))
-                at += 2 * len(earlier)
-                if covered:
-                    continue
-                if values[2 * k] and values[2 * k + 1] % obj.cell == 0:
-                    cell = self._cell(obj, values[2 * k + 1] // obj.cell)
+            for k, ((obj, read), earlier) in enumerate(zip(plan.reads, plan.earlier)):
+                offset = values[2 * k + 1]
+                if any(values[at] and 0 <= offset - values[at + 1] < size for at, size in earlier):
+                    continue  # a write of the step before the read covers its cell
+                if values[2 * k] and offset % obj.cell == 0:
+                    cell = self._cell(obj, offset // obj.cell)
                     if cell is not None and x[read.value.param] != cell:
                         x[read.value.param] = cell
                         changed = True
