@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from llumc.check.portfolio import check_program
@@ -138,6 +139,31 @@ int main(void) {
   return 0;
 }
 """
+
+
+# blocks of 5 bytes: each lies in one 16-byte granule of the harness's arena, then a gap
+ODD_BLOCKS = """int main(void) {
+  int n = __VERIFIER_nondet_int();
+  char *a = malloc(5), *b = malloc(5);
+  a[4] = 1; b[0] = 2; b[4] = 3;
+  if (n == 77) return a[OFFSET];
+  return a[4] + b[0] + b[4];
+}
+"""
+
+
+@pytest.mark.parametrize("offset", [5, 16])
+def test_an_access_past_a_block_traps_inside_its_granule_and_in_the_gap(tmp_path, offset):
+    """The harness finds an access's block through the arena's 16-byte granules: a byte past
+    the block's end but inside its granule (a[5]) and a byte in the gap after it (a[16]) are
+    invalid dereferences; the accesses inside both blocks are not."""
+    path = _program(tmp_path, ODD_BLOCKS.replace("OFFSET", str(offset)))
+    result = _tests(path, prop="valid-memsafety").result()
+    assert result is not None and [step.inputs[0].value for step in result.trace] == [77]
+    assert (result.error.subproperty, result.error.line - PRELUDE_LINES) == ("valid-deref", 5)
+    clean = _program(tmp_path, ODD_BLOCKS.replace("return a[OFFSET]", "return b[4]"), "clean.c")
+    tests = _tests(clean, prop="valid-memsafety", seconds=3.0)
+    assert tests.result() is None, tests.result() and tests.result().confirmation
 
 
 def test_valid_memsafety_runs_name_the_subproperty(tmp_path):
