@@ -524,16 +524,15 @@ class _Contents:
         if reads or writes:
             read_roots = [t for _obj, r in reads for t in (r.condition, r.offset)]
             # then, per read after writes of its step (a summary's), those writes' conditions
-            # and offsets: a read whose cell one of them covers keeps its value
-            for obj, r in reads:
-                read_roots += [t for w in _earlier_writes(obj, r) for t in (w.condition, w.offset)]
-            write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
-                           + ((w.value,) if w.value is not None else ())]
-            earlier, at = [], 2 * len(reads)
+            # and offsets, and where they stand among the values: a read whose cell one of
+            # them covers keeps its value
+            earlier = []
             for obj, r in reads:
                 step_writes = _earlier_writes(obj, r)
-                earlier.append([(at + 2 * j, w.size) for j, w in enumerate(step_writes)])
-                at += 2 * len(step_writes)
+                earlier.append([(len(read_roots) + 2 * j, w.size) for j, w in enumerate(step_writes)])
+                read_roots += [t for w in step_writes for t in (w.condition, w.offset)]
+            write_roots = [t for _obj, w in writes for t in (w.condition, w.offset)
+                           + ((w.value,) if w.value is not None else ())]
             plan = _ContentPlan(reads, compile_terms(self.word, code, read_roots, self.constants) if reads else None,
                                 writes, compile_terms(self.word, code, write_roots, self.constants)
                                 if writes else None, earlier)
