@@ -82,8 +82,9 @@ class Portfolio:
         return None if self.deadline is None else max(0.1, self.deadline - time.monotonic())
 
     def start(self, label: str, ts: TransitionSystem, engine: str | None = None, options: dict | None = None) -> None:
-        """Run `engine` (default: the label) on `ts` until the portfolio's deadline."""
-        if label in self.procs:
+        """Run `engine` (default: the label) on `ts` until the portfolio's deadline; a label
+        whose member ended or was cancelled may start again (on a stronger system)."""
+        if label in self.pending:
             raise ValueError(f"a member {label!r} runs already")
         proc = self.ctx.Process(target=_worker, daemon=True,
                                 args=(label, engine or label, ts, self.remaining(), options or {}, self.out,

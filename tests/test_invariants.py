@@ -13,7 +13,7 @@ from llumc.check.portfolio import check_program
 from llumc.pipeline import encode_file
 from llumc.invariants.candidates import Candidate
 from llumc.invariants.candidates import propose
-from llumc.invariants.houdini import is_costly, strengthen
+from llumc.invariants.houdini import is_costly, resume, strengthen
 from llumc.invariants.simulate import simulate
 from llumc.invariants.search import find_invariants
 
@@ -105,6 +105,59 @@ def test_a_product_that_runs_out_of_time_does_not_cost_the_cheap_facts(tmp_path)
     kept = {cand.expression for cand in found.kept}
     assert {"i >= 0", "j >= 0", "n <= 10000"} <= kept, kept
     found.check()
+
+
+GAUSS = HEADER + """int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n <= 1000);
+  int i = 0, s = 0;
+  while (i < n) { i++; s = s + i; }
+  if (2 * s != i * (i + 1)) __VERIFIER_error();
+  return 0;
+}
+"""
+PRODUCT = "2*s == i*i + i"
+
+
+def gauss_candidates(tmp_path):
+    encoded = encode_file(write(tmp_path, "gauss.c", GAUSS), m32=True)
+    candidates = propose(encoded.word, encoded.debug, simulate(encoded.word, seed=0, seconds=5), fn=encoded.fn)
+    assert any(cand.expression == PRODUCT for cand in candidates)
+    return encoded, candidates
+
+
+def test_rounds_cut_short_keep_their_facts_when_run_again(tmp_path):
+    encoded, candidates = gauss_candidates(tmp_path)
+    found, report = strengthen(encoded, candidates, deadline=time.monotonic())  # no time at all
+    assert found is None and report.reason == "timeout"
+    rounds = report.unfinished
+    assert rounds is not None and rounds.pending == list(range(len(rounds.batches)))
+    # the first round that keeps more facts ends each call: the single facts first, then the products
+    first, _ = resume(rounds, deadline=time.monotonic() + 60)
+    assert first is not None and PRODUCT not in {cand.expression for cand in first.kept}
+    assert rounds.pending == list(range(1, len(rounds.batches)))
+    again = rounds.state()
+    rounds.restore(again)  # (as a child sends it: positions among the candidates)
+    assert rounds.state() == again
+    second, report = resume(rounds, deadline=time.monotonic() + 60)
+    assert second is not None, report.reason
+    assert PRODUCT in {cand.expression for cand in second.kept}
+    assert {cand.expression for cand in first.kept} <= {cand.expression for cand in second.kept}
+    second.check()
+
+
+def test_check_runs_a_cut_short_search_again_beside_the_engines(tmp_path, monkeypatch):
+    """A search whose Houdini had no time (as a products round under load): the rounds run
+    again beside the engines, and the product they keep is what proves the program."""
+    from llumc.invariants import search
+
+    real = search.strengthen
+    monkeypatch.setattr(search, "strengthen", lambda encoded, candidates, **options: real(
+        encoded, candidates, **{**options, "deadline": time.monotonic()}))
+    res = check_program(write(tmp_path, "gauss.c", GAUSS), timeout=60, m32=True)
+    assert res.verdict == "true", res.reason
+    assert res.invariant_search["resumed"] > 0
+    assert any(PRODUCT in loop["expression"] for loop in res.invariants)
 
 
 def test_search_finds_the_updown_invariant_and_it_is_inductive(tmp_path):

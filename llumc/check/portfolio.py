@@ -135,6 +135,10 @@ def word_bmc_budget(timeout: float | None) -> float:
     return 60.0 if timeout is None else max(0.5, min(60.0, 0.3 * timeout))
 
 
+# the share of the engines' time left that the invariant search's rounds cut short may take
+# when they run again beside the members (`Check.resume_search`)
+RESUME_SHARE = 2 / 3
+
 # the share of the engines' time left that the bit-level check of the word-level BMC's
 # bounded proof may take, the members paused (`CheckSchedule.ends_proof`)
 ENDS_CHECK_SHARE = 0.5
@@ -684,6 +688,7 @@ class CheckSchedule:
         self.clock = PhaseClock()
         self.encoded: EncodeResult | None = None
         self.strengthening = None  # llumc.invariants.houdini.Strengthening, when the search kept facts
+        self.unfinished = None  # llumc.invariants.houdini.Rounds the search cut short, for `resume_search`
         self.search_report: dict | None = None
         self.invariants_checked = False  # the loop invariants passed their check (fresh SAT calls)
         self.reborn: list[str] = []  # locals declared in a loop that a pointer may outlive
@@ -913,6 +918,7 @@ class CheckSchedule:
         self.clock.enter("engines")
         self.tests_answer()
         self.search_report = {**report.to_json(), "budget": round(budget, 3)}
+        self.unfinished = report.unfinished
         if self.strengthening is not None:
             self.say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
                      f"({report.seconds:.1f} s): " + "; ".join(f"line {loop.line}: {loop.expression}"
@@ -940,21 +946,17 @@ class CheckSchedule:
         the word-level BMC, then on small systems the explicit search, run beside them until
         one answers; then the first checked answer."""
         members = self.members
-        if self.strengthening is not None and self.strengthening.restricted is not None:
-            # facts used at reads restrict the system (llumc.invariants.instances): on the
-            # unrestricted one IC3's paths may read any value where the facts say what a cell
-            # holds; IC3 with the invariants runs on the restricted system instead
-            members.cancel("ic3")
-        if members.poll() is None:
-            members.start("kind", self.system(), options=self.kind_options())
-            if self.strengthening is not None:
-                members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
+        self.start_strengthened()
         settled = lambda: members.poll() is not None or self.tests_ready()  # noqa: E731
         if members.poll() is None and self.word_bmc_pays():
             self.word_bmc(word_bmc_budget(self.options.timeout), cancelled=settled)
             self.tests_answer()
         if self.explicit_last and members.poll() is None:
             self.explicit_in_portfolio(settled)
+            self.tests_answer()
+        while self.unfinished is not None and self.unfinished.pending and members.poll() is None:
+            if not self.resume_search(settled):
+                break
             self.tests_answer()
         refuted = None
         while True:
@@ -973,6 +975,65 @@ class CheckSchedule:
             if refuted is not None:  # the refuted counterexample stands, for `_refining` to read
                 raise _Answered(refuted)
         return answer
+
+    def start_strengthened(self) -> None:
+        """k-induction, and IC3 on the strengthened system where the search kept facts."""
+        members = self.members
+        if self.strengthening is not None and self.strengthening.restricted is not None:
+            # facts used at reads restrict the system (llumc.invariants.instances): on the
+            # unrestricted one IC3's paths may read any value where the facts say what a cell
+            # holds; IC3 with the invariants runs on the restricted system instead
+            members.cancel("ic3")
+        if members.poll() is None:
+            members.start("kind", self.system(), options=self.kind_options())
+            if self.strengthening is not None:
+                members.start("ic3+invariants", self.system(), engine="ic3", options=self.ic3_options())
+
+    def resume_search(self, cancelled: Callable[[], bool]) -> bool:
+        """The invariant search's rounds cut short by its budget (a round of products under
+        load), run again in a child beside the members, within `RESUME_SHARE` of the engines'
+        time left, until one keeps more facts or a member answers (`cancelled`). With more
+        facts, k-induction and IC3 with the invariants start again on the stronger system (a
+        proof a member sent before stands, on the facts it rested on), and True says that
+        the rounds still pending may be run again."""
+        from llumc.invariants.houdini import resume
+
+        rounds = self.unfinished
+        left = None if self.end is None else self.end - self.reserve - time.monotonic()
+        if left is not None and left < 1.0:
+            return False
+        seconds = 600.0 if left is None else RESUME_SHARE * left
+        deadline = time.monotonic() + seconds
+        self.say(f"loop invariants: {len(rounds.pending)} round{'' if len(rounds.pending) == 1 else 's'} "
+                 f"cut short, run again (at most {seconds:.0f} s)")
+        self.clock.enter("invariant search")
+        started = time.monotonic()
+        try:
+            ran = call_in_child(lambda progress: (*resume(rounds, deadline=deadline), rounds.state()),
+                                until=deadline + 1.0, cancelled=cancelled)
+        finally:
+            self.clock.enter("engines")
+        if ran.status != "done":
+            if ran.status in ("error", "died"):
+                self.say(f"loop invariants: internal error, please report: {ran.reason}")
+            return False
+        stronger, report, state = ran.value
+        rounds.restore(state)
+        if stronger is None:
+            self.say(f"loop invariants: nothing more ({report.reason or 'no round finished'})")
+            return False
+        members = self.members
+        for label in ("ic3+invariants", "kind"):
+            members.cancel(label)
+        if members.poll() is not None:
+            return False  # a member's answer came first: it stands, on the facts it rested on
+        self.strengthening = stronger
+        resumed = self.search_report.get("resumed", 0.0) + time.monotonic() - started
+        self.search_report.update(kept=len(stronger.kept), resumed=round(resumed, 3), reason=None)
+        self.say(f"loop invariants: {len(stronger.kept)} of {report.candidates} candidates inductive: "
+                 + "; ".join(f"line {loop.line}: {loop.expression}" for loop in stronger.loops))
+        self.start_strengthened()
+        return True
 
     def others_go_on(self, result: CheckResult) -> bool:
         """Whether the members still running go on after a counterexample that is not an answer

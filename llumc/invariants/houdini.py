@@ -254,6 +254,7 @@ class SearchReport:
     seconds: float = 0.0
     houdini_calls: int = 0
     reason: str | None = None  # why nothing was found (no loop, timeout, ...)
+    unfinished: "Rounds | None" = None  # rounds cut short by the deadline (`resume`); not in the JSON
 
     def to_json(self) -> dict:
         return {"candidates": self.candidates, "kept": self.kept, "samples": self.samples,
@@ -300,7 +301,8 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
                solver: str = "cadical195") -> tuple[Strengthening | None, SearchReport]:
     """Houdini over the candidates, in rounds (`houdini_round_of`), then the survivors re-blasted
     alone (dropped candidates would only cost the engines clauses). Not checked here:
-    `Strengthening.check` runs, with fresh solvers, before any TRUE that rests on it."""
+    `Strengthening.check` runs, with fresh solvers, before any TRUE that rests on it. Rounds
+    cut short by the deadline are left in `report.unfinished`, for `resume`."""
     started = time.monotonic()
     report = SearchReport(candidates=len(candidates))
     if not candidates:
@@ -309,47 +311,113 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
     by_round: dict[int, list[Candidate]] = {}
     for cand in candidates:
         by_round.setdefault(houdini_round_of(cand), []).append(cand)
-    rounds = [by_round[r] for r in sorted(by_round)]
-    kept: list[Candidate] | None = None
-    accepted: list[Candidate] = []  # the candidates of the rounds that finished
-    finished = 0  # rounds that ran to the end (the others were out of time)
-    for number, batch in enumerate(rounds):
-        until = deadline
-        if deadline is not None:
-            now = time.monotonic()
-            if now >= deadline:
-                break
-            if number < len(rounds) - 1:
-                until = now + ROUND_SHARE * (deadline - now)
-        # every candidate so far, not the survivors alone: a fact dropped earlier may be
-        # inductive relative to this round's (l >= 1 once l - k is bounded)
-        survivors = _houdini_round(encoded, accepted + batch, until, solver, report, kept or [])
-        if survivors is None:
-            continue  # out of time: this round's candidates are given up, the next may run
-        accepted += batch
-        kept = survivors
-        finished += 1
-    report.seconds = time.monotonic() - started
-    if kept is None:
-        report.reason = "timeout"
-        return None, report
-    report.kept = len(kept)
-    if not kept:
-        report.reason = "no candidate is inductive" + (
-            f" ({len(rounds) - finished} of {len(rounds)} rounds out of time)" if finished < len(rounds) else "")
-        return None, report
-    lemmas = blast_candidates(encoded, kept)
-    everything = list(range(len(kept)))
-    result = Strengthening(
-        original=encoded.ts, kept=kept, lemmas=lemmas, system=extend(encoded.ts, lemmas, everything),
-        loops=loop_invariants(encoded, kept),
-    )
-    restricted = _used_at_reads(encoded, result, accepted, deadline, solver, report)
-    if restricted is not None:
-        result = restricted
-        report.kept = len(result.kept)
+    rounds = Rounds(encoded, [by_round[r] for r in sorted(by_round)], solver)
+    rounds.run(deadline, report)
+    result = rounds.strengthening(deadline, report)
+    report.unfinished = rounds if rounds.pending else None
     report.seconds = time.monotonic() - started
     return result, report
+
+
+def resume(rounds: Rounds, *, deadline: float | None) -> tuple[Strengthening | None, SearchReport]:
+    """The rounds `strengthen` left unfinished, run again until `deadline` (the engines run
+    meanwhile: `llumc.check.portfolio`): a Strengthening that keeps more facts than before, or
+    None. Its facts include the earlier ones, since a set inductive alone stays in every
+    larger fixpoint. The first round cut short may take all of the time: it is the one the
+    later rounds were ordered after (products before products modulo 2**w); and the first
+    round that keeps more facts ends the call, so that the engines have them at once."""
+    report = SearchReport(candidates=sum(len(batch) for batch in rounds.batches))
+    before = len(rounds.kept) if rounds.kept is not None else 0
+    rounds.run(deadline, report, share=1.0, until_more=True)
+    if rounds.kept is None or len(rounds.kept) <= before:
+        return None, report
+    return rounds.strengthening(deadline, report), report
+
+
+@dataclass
+class Rounds:
+    """Houdini's rounds over one program's candidates (`houdini_round_of`), as far as they got:
+    the candidates of the rounds that finished (`accepted`), their largest inductive subset
+    (`kept`: None before any round finished), and the rounds not run or cut short by their
+    deadline (`pending`), which `run` tries again. Why rounds may be tried again: under load a
+    round of products took 9 s where it takes 1.8 s alone, past its share of the search,
+    while the engines after it had 45 s they could not use without it."""
+
+    encoded: EncodeResult
+    batches: list[list[Candidate]]
+    solver: str
+    accepted: list[Candidate] = field(default_factory=list)
+    kept: list[Candidate] | None = None
+    pending: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.pending = list(range(len(self.batches)))
+
+    def state(self) -> tuple[list[int], list[int] | None, list[int]]:
+        """How far the rounds got, as positions among the candidates (to send from a child,
+        whose candidates are copies): the accepted ones, the kept ones, the pending rounds."""
+        position = {id(cand): i for i, cand in enumerate(cand for batch in self.batches for cand in batch)}
+        kept = None if self.kept is None else [position[id(cand)] for cand in self.kept]
+        return [position[id(cand)] for cand in self.accepted], kept, list(self.pending)
+
+    def restore(self, state: tuple[list[int], list[int] | None, list[int]]) -> None:
+        """The rounds as far as `state` (`Rounds.state`, from a copy of these rounds) says."""
+        every = [cand for batch in self.batches for cand in batch]
+        accepted, kept, self.pending = state
+        self.accepted = [every[i] for i in accepted]
+        self.kept = None if kept is None else [every[i] for i in kept]
+
+    def run(self, deadline: float | None, report: SearchReport, share: float = ROUND_SHARE,
+            until_more: bool = False) -> None:
+        """The pending rounds in order, each but the last within `share` of the time left;
+        `until_more`: only until one keeps more facts (the rest stay pending)."""
+        todo, self.pending = self.pending, []
+        before = len(self.kept) if self.kept is not None else 0
+        for position, number in enumerate(todo):
+            if until_more and self.kept is not None and len(self.kept) > before:
+                self.pending += todo[position:]
+                break
+            until = deadline
+            if deadline is not None:
+                now = time.monotonic()
+                if now >= deadline:
+                    self.pending += todo[position:]
+                    break
+                if position < len(todo) - 1:
+                    until = now + share * (deadline - now)
+            batch = self.batches[number]
+            # every candidate so far, not the survivors alone: a fact dropped earlier may be
+            # inductive relative to this round's (l >= 1 once l - k is bounded)
+            survivors = _houdini_round(self.encoded, self.accepted + batch, until, self.solver, report,
+                                       self.kept or [])
+            if survivors is None:
+                self.pending.append(number)  # out of time: given up for now, the next may run
+                continue
+            self.accepted += batch
+            self.kept = survivors
+
+    def strengthening(self, deadline: float | None, report: SearchReport) -> Strengthening | None:
+        """The kept facts as a Strengthening (None, with the reason in `report`, if none)."""
+        if self.kept is None:
+            report.reason = "timeout"
+            return None
+        report.kept = len(self.kept)
+        if not self.kept:
+            cut = len(self.pending)
+            report.reason = "no candidate is inductive" + (
+                f" ({cut} of {len(self.batches)} rounds out of time)" if cut else "")
+            return None
+        encoded, kept = self.encoded, self.kept
+        lemmas = blast_candidates(encoded, kept)
+        result = Strengthening(
+            original=encoded.ts, kept=kept, lemmas=lemmas, system=extend(encoded.ts, lemmas, list(range(len(kept)))),
+            loops=loop_invariants(encoded, kept),
+        )
+        restricted = _used_at_reads(encoded, result, self.accepted, deadline, self.solver, report)
+        if restricted is not None:
+            result = restricted
+            report.kept = len(result.kept)
+        return result
 
 
 def _used_at_reads(encoded: EncodeResult, first: Strengthening, candidates: list[Candidate],
