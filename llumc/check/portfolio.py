@@ -1022,6 +1022,9 @@ class CheckSchedule:
         if stronger is None:
             self.say(f"loop invariants: nothing more ({report.reason or 'no round finished'})")
             return False
+        for part in (stronger, stronger.first):
+            if part is not None:  # checked, before a TRUE, on this process's system, not the child's copy
+                part.original = self.encoded.ts
         members = self.members
         for label in ("ic3+invariants", "kind"):
             members.cancel(label)

@@ -58,8 +58,21 @@ MEMORY_LIMIT = 1 << 30  # address space of the replayed program
 OUTPUT_LIMIT = 1 << 20  # bytes per file it writes (stdout, stderr): SIGXFSZ past that
 EXIT_EVENT = 86  # the harness's exit code after it reported an event (see replay_harness.c)
 
-# clang's SanitizerHandler numbers as `ud1l K(%eax)` encodes them (clang 22); only for the
-# message, never for the verdict: the compiled-in sanitizers already fix the kind.
+# replay_harness.c's own trap kinds (valid-memsafety), each with its name and subproperty: past
+# an object's end, or into a freed or dead one; a free of anything but a live heap block's
+# start. The sanitizers' traps and a segfault are invalid dereferences too.
+HARNESS_TRAP_KINDS = {254: ("invalid memory access", "valid-deref"), 253: ("invalid free", "valid-free")}
+HARNESS_TRAPS = frozenset(HARNESS_TRAP_KINDS)  # (the others are the sanitizers' compiled into the program)
+
+
+def trap_subproperty(kind: int) -> str:
+    """valid-memsafety's subproperty a trap of `kind` violates (a sanitizer's: valid-deref)."""
+    return HARNESS_TRAP_KINDS.get(kind, ("", "valid-deref"))[1]
+
+
+# clang's SanitizerHandler numbers as `ud1l K(%eax)` encodes them (clang 22), then the
+# harness's; only for the message, never for the verdict: the compiled-in sanitizers already
+# fix the kind.
 _TRAP_NAMES = {
     0: "signed addition overflow",
     21: "signed subtraction overflow",
@@ -67,15 +80,8 @@ _TRAP_NAMES = {
     13: "signed negation overflow",
     3: "division overflow or division by zero",
     20: "shift out of bounds",
-    # replay_harness.c (valid-memsafety): past an object's end, or into a freed or dead one;
-    # a free of anything but a live heap block's start
-    254: "invalid memory access",
-    253: "invalid free",
+    **{kind: name for kind, (name, _) in HARNESS_TRAP_KINDS.items()},
 }
-# the trap kinds of replay_harness.c that are invalid frees (valid-free); its others, the
-# sanitizers' traps and a segfault are invalid dereferences (valid-deref)
-FREE_TRAPS = frozenset({253})
-HARNESS_TRAPS = frozenset({253, 254})  # (the others are the sanitizers' compiled into the program)
 
 
 @dataclass

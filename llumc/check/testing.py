@@ -49,8 +49,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from llumc.check.replay import (FREE_TRAPS, ReplayExpectation, build_program, judge_run, LineTable, parse_event,
-                                run_program)
+from llumc.check.replay import (ReplayExpectation, build_program, judge_run, LineTable, parse_event,
+                                run_program, trap_subproperty)
 from llumc.check.result import CheckResult, ErrorSite, InputValue, TraceStep
 from llumc.encoding.floatsem import float_text
 from llumc.frontend.libcalls import NONDET_TYPES
@@ -324,7 +324,7 @@ class RandomTests:
         subproperty = None
         if kind == "memory":  # a trap of the harness's (an access, a free) or a sanitizer's
             name = "memory"
-            subproperty = "valid-free" if event.trap_kind in FREE_TRAPS else "valid-deref"
+            subproperty = trap_subproperty(event.trap_kind)
         else:
             name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
         observed = judged.observed.split("; ")[0]  # (without the values offered and not read)
