@@ -34,8 +34,8 @@ def _program(tmp_path: Path, body: str, name: str = "prog.c") -> Path:
     return path
 
 
-def _tests(path: Path, prop: str = "unreach-call", seconds: float = 10.0) -> RandomTests:
-    tests = RandomTests(path, prop, m32=False, clang=None, seconds=seconds)
+def _tests(path: Path, prop: str = "unreach-call", seconds: float = 10.0, columns: bool = False) -> RandomTests:
+    tests = RandomTests(path, prop, m32=False, clang=None, seconds=seconds, columns=columns)
     tests.go()
     tests.wait(seconds + 60.0)  # the first build of a machine builds zig's C library
     return tests
@@ -54,7 +54,7 @@ int main(void) {
 
 
 def test_run_reaches_a_deep_error_with_a_constants_neighbour(tmp_path):
-    tests = _tests(_program(tmp_path, SEARCH))
+    tests = _tests(_program(tmp_path, SEARCH), columns=True)
     result = tests.result()
     assert result is not None, tests.reason
     assert result.verdict == "false" and result.engine == "random tests"
@@ -62,6 +62,10 @@ def test_run_reaches_a_deep_error_with_a_constants_neighbour(tmp_path):
     assert result.trace[0].line == PRELUDE_LINES + 3  # the nondet call's line
     assert result.trace[0].inputs[0].function == "__VERIFIER_nondet_int"
     assert result.error.kind == "error-call" and result.error.line == PRELUDE_LINES + 6  # the call of reach_error
+    # the columns from the binary's line table, 1-based, as the witnesses take them
+    lines = SEARCH.splitlines()
+    assert result.error.column == lines[5].index("reach_error") + 1
+    assert result.trace[0].inputs[0].column == lines[2].index("__VERIFIER_nondet_int") + 1
 
 
 def test_no_run_reaches_an_unreachable_error(tmp_path):
@@ -221,7 +225,7 @@ FILL = """int main(void) {
 
 def test_long_counterexample_witness_and_output(tmp_path):
     path = _program(tmp_path, FILL)
-    tests = _tests(path)
+    tests = _tests(path, columns=True)
     result = tests.result()
     assert result is not None, tests.reason
     assert len(result.trace) == 3000 and {step.inputs[0].value for step in result.trace} == {5}
@@ -234,7 +238,11 @@ def test_long_counterexample_witness_and_output(tmp_path):
     first = segments[0]["segment"][0]["waypoint"]
     assert first["type"] == "function_return" and first["constraint"]["value"] == "\\result == 5"
     assert first["location"]["line"] == PRELUDE_LINES + 4
-    assert segments[-1]["segment"][0]["waypoint"]["type"] == "target"
+    target = segments[-1]["segment"][0]["waypoint"]
+    assert target["type"] == "target"
+    assert target["location"]["column"] == FILL.splitlines()[4].index("reach_error") + 1
+    assert first["location"]["column"] == FILL.splitlines()[3].index("__VERIFIER_nondet_char") + len(
+        "__VERIFIER_nondet_char()")  # the call's closing parenthesis
 
 
 def test_cli_shows_a_long_counterexample_by_its_ends(tmp_path):

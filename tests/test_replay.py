@@ -220,8 +220,8 @@ def test_line_table_decoded_as_pyelftools_decodes_it(tmp_path, m32):
             program = dwarf.line_program_for_CU(unit)
             if program is None:
                 continue
-            expected = [(entry.state.address, entry.state.file, entry.state.line, bool(entry.state.end_sequence))
-                        for entry in program.get_entries() if entry.state is not None]
+            expected = [(entry.state.address, entry.state.file, entry.state.line, entry.state.column,
+                         bool(entry.state.end_sequence)) for entry in program.get_entries() if entry.state is not None]
             assert line_rows(program) == expected
             compared += len(expected)
     assert compared > 20

@@ -99,6 +99,12 @@ def _deadline(seconds: float | None):
 PORTFOLIO = ("ic3", "kind")
 
 
+def _shown(loops) -> str:
+    """Loop invariants (`houdini.LoopInvariant`) as the progress lines show them."""
+    return "; ".join(f"line {loop.line}: {loop.expression}" + (f" && {loop.memory}" if loop.memory else "")
+                     for loop in loops)
+
+
 def has_loops(encoded: EncodeResult) -> bool:
     """Whether any step starts at a cut point other than the entry: a loop-free program pays
     nothing for the invariant search."""
@@ -136,7 +142,7 @@ def word_bmc_budget(timeout: float | None) -> float:
 
 
 # the share of the engines' time left that the invariant search's rounds cut short may take
-# when they run again beside the members (`Check.resume_search`)
+# when they run again beside the members (`CheckSchedule.resume_search`)
 RESUME_SHARE = 2 / 3
 
 # the share of the engines' time left that the bit-level check of the word-level BMC's
@@ -270,7 +276,7 @@ def check(path: str | Path, options: CheckOptions, progress: Progress | None = N
     started = time.monotonic()
     budget = testing.tests_budget(options.timeout)
     tests = testing.RandomTests(Path(path), options.prop, m32=options.m32, clang=options.clang,
-                                seconds=budget, delay=testing.start_delay(options.timeout))
+                                seconds=budget, delay=testing.start_delay(options.timeout), columns=options.columns)
     first = testing.model_first(options.timeout)
     options = replace(options, running_tests=tests, tests_preempt_at=None if first is None else started + first)
     try:
@@ -921,9 +927,7 @@ class CheckSchedule:
         self.unfinished = report.unfinished
         if self.strengthening is not None:
             self.say(f"loop invariants: {report.kept} of {report.candidates} candidates inductive "
-                     f"({report.seconds:.1f} s): " + "; ".join(f"line {loop.line}: {loop.expression}"
-                                                                + (f" && {loop.memory}" if loop.memory else "")
-                                                                for loop in self.strengthening.loops))
+                     f"({report.seconds:.1f} s): {_shown(self.strengthening.loops)}")
         else:
             self.say(f"loop invariants: none ({report.reason}, {report.seconds:.1f} s)")
 
@@ -1033,8 +1037,8 @@ class CheckSchedule:
         self.strengthening = stronger
         resumed = self.search_report.get("resumed", 0.0) + time.monotonic() - started
         self.search_report.update(kept=len(stronger.kept), resumed=round(resumed, 3), reason=None)
-        self.say(f"loop invariants: {len(stronger.kept)} of {report.candidates} candidates inductive: "
-                 + "; ".join(f"line {loop.line}: {loop.expression}" for loop in stronger.loops))
+        self.say(f"loop invariants: {len(stronger.kept)} of {report.candidates} candidates inductive "
+                 f"({time.monotonic() - started:.1f} s more): {_shown(stronger.loops)}")
         self.start_strengthened()
         return True
 

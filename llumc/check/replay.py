@@ -99,12 +99,14 @@ class ReplayResult:
     # Lines of the program's own file on the error's call chain, innermost first: the error
     # inside an inlined `__VERIFIER_assert` of an included header is at its call in main.
     chain: list[int] = field(default_factory=list)
+    column: int | None = None  # of `line`'s call or operation, from the line table: for witnesses
 
 
 @dataclass
 class _Location:
     file: str
     line: int
+    column: int | None = field(default=None, compare=False)  # (a line's calls are one location)
 
 
 @dataclass
@@ -257,7 +259,8 @@ def uninit_site(ir_name: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap: bool = False) -> str:
+def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap: bool = False,
+                columns: bool = False) -> str:
     """The program's IR after the front end's own first rewrites (same clang flags, same bodies
     dropped, same `_initialise_locals`), so its `%__uninit.N` sites carry the numbers the model's
     inputs were named after; each site then asks the harness for its next value by number.
@@ -269,7 +272,7 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
     checks = Checks(overflow=kind == "overflow", div_by_zero=kind == "div-by-zero", shift=kind == "shift",
                     bounds=kind == "memory")
     text = source_ir(source, m32=m32, clang=clang, checks=checks, wrapv=kind != "overflow",
-                     native_library_calls=True)
+                     native_library_calls=True, columns=columns)
 
     def ask_harness(match: re.Match) -> str:
         name, site, ty, width = match.group(1), match.group(2), match.group(3), int(match.group(4))
@@ -305,8 +308,10 @@ def _program_ir(source: Path, kind: str, m32: bool, clang: str | None, own_heap:
 
 
 def build_program(source: Path, binary: Path, kind: str, m32: bool, clang: str | None,
-                  through_frontend: bool = False, own_heap: bool = False) -> str | None:
-    """Compile program and harness and link them; None on success, else the first diagnostic."""
+                  through_frontend: bool = False, own_heap: bool = False, columns: bool = False) -> str | None:
+    """Compile program and harness and link them; None on success, else the first diagnostic.
+    `columns`: the front end's IR (`through_frontend`) keeps its column information, for the
+    line table of a run whose counterexample goes into a witness."""
     command, is_zig = clang_command(clang)
     target = _target_flags(m32, is_zig)
     program_object = binary.with_name("program.o")
@@ -319,7 +324,7 @@ def build_program(source: Path, binary: Path, kind: str, m32: bool, clang: str |
                        "-x", "c", str(source.absolute())]
     if through_frontend:
         try:
-            ir = _program_ir(source.absolute(), kind, m32, clang, own_heap)
+            ir = _program_ir(source.absolute(), kind, m32, clang, own_heap, columns)
         except LlumcError as err:
             return str(err)
         ir_file = binary.with_name("program.ll")
@@ -499,12 +504,12 @@ class LineTable:
 
         decoded = line_rows(program)
         if decoded is None:  # a form only pyelftools reads
-            decoded = [(entry.state.address, entry.state.file, entry.state.line, entry.state.end_sequence)
-                       for entry in program.get_entries() if entry.state is not None]
+            decoded = [(entry.state.address, entry.state.file, entry.state.line, entry.state.column,
+                        entry.state.end_sequence) for entry in program.get_entries() if entry.state is not None]
         names: dict[int, str] = {}
         addresses: list[int] = []
-        rows: list[tuple[str, int]] = []
-        for address, file, line, end_sequence in decoded:
+        rows: list[tuple[str, int, int]] = []
+        for address, file, line, column, end_sequence in decoded:
             if end_sequence:
                 if addresses:
                     self.sequences.append((addresses[0], address, addresses, rows))
@@ -514,7 +519,7 @@ class LineTable:
             name = names.get(file)
             if name is None:
                 name = names[file] = file_name(file)
-            rows.append((name, line))
+            rows.append((name, line, column))
 
     def locate(self, address: int) -> _Location | None:
         index = bisect.bisect_right(self.starts, address) - 1
@@ -528,25 +533,25 @@ class LineTable:
         # belongs to is the last real line before it.
         while row > 0 and rows[row][1] == 0:
             row -= 1
-        file, line = rows[row]
-        return _Location(Path(file).name, line) if line else None
+        file, line, column = rows[row]
+        return _Location(Path(file).name, line, column or None) if line else None
 
 
-def line_rows(program) -> list[tuple[int, int, int, bool]] | None:
-    """(address, file, line, end_sequence) of each row of a pyelftools `LineProgram`, decoded
+def line_rows(program) -> list[tuple[int, int, int, int, bool]] | None:
+    """(address, file, line, column, end_sequence) of each row of a pyelftools `LineProgram`, decoded
     from its bytes the way `LineProgram.get_entries` decodes them; None where the program holds
     an opcode only pyelftools reads (`DW_LNE_define_file`, a vendor's standard opcode).
 
     Why by hand: pyelftools builds an entry object and a copy of the whole state per row, 6 of
     the 13 s a replay of a RERS program (74 000 lines, one compile unit) took; this loop keeps
-    four integers. The state machine is DWARF's (sections 6.2.5.1–6.2.5.3)."""
+    five integers. The state machine is DWARF's (sections 6.2.5.1–6.2.5.3)."""
     try:
         return _decode_line_program(program)
     except (IndexError, ZeroDivisionError):
         return None  # malformed: pyelftools says how (as before this decoder)
 
 
-def _decode_line_program(program) -> list[tuple[int, int, int, bool]] | None:
+def _decode_line_program(program) -> list[tuple[int, int, int, int, bool]] | None:
     header = program.header
     start, end = program.program_start_offset, program.program_end_offset
     program.stream.seek(start)
@@ -555,8 +560,8 @@ def _decode_line_program(program) -> list[tuple[int, int, int, bool]] | None:
     opcode_base, line_base, line_range = header["opcode_base"], header["line_base"], header["line_range"]
     step = header["minimum_instruction_length"]
     max_ops = header["maximum_operations_per_instruction"]
-    rows: list[tuple[int, int, int, bool]] = []
-    address, op_index, file, line = 0, 0, 1, 1
+    rows: list[tuple[int, int, int, int, bool]] = []
+    address, op_index, file, line, column = 0, 0, 1, 1, 0
     pos, size = 0, len(data)
 
     def uleb(pos: int) -> tuple[int, int]:
@@ -578,20 +583,20 @@ def _decode_line_program(program) -> list[tuple[int, int, int, bool]] | None:
             address += step * ((op_index + advance) // max_ops)
             op_index = (op_index + advance) % max_ops
             line += line_base + adjusted % line_range
-            rows.append((address, file, line, False))
+            rows.append((address, file, line, column, False))
         elif opcode == 0:  # extended: its length (counting its own opcode), opcode, operands
             length, pos = uleb(pos)
             extended = data[pos]
             if extended == 1:  # DW_LNE_end_sequence: a last row, then the initial state
-                rows.append((address, file, line, True))
-                address, op_index, file, line = 0, 0, 1, 1
+                rows.append((address, file, line, column, True))
+                address, op_index, file, line, column = 0, 0, 1, 1, 0
             elif extended == 2:  # DW_LNE_set_address
                 address = int.from_bytes(data[pos + 1:pos + length], order)
             elif extended == 3:  # DW_LNE_define_file (DWARF 2-4): adds a file name
                 return None
             pos += length  # set_discriminator and unknown ones: skipped
         elif opcode == 1:  # DW_LNS_copy
-            rows.append((address, file, line, False))
+            rows.append((address, file, line, column, False))
         elif opcode == 2:  # DW_LNS_advance_pc
             operand, pos = uleb(pos)
             address += operand * step
@@ -603,7 +608,9 @@ def _decode_line_program(program) -> list[tuple[int, int, int, bool]] | None:
             line += operand
         elif opcode == 4:  # DW_LNS_set_file
             file, pos = uleb(pos)
-        elif opcode in (5, 12):  # DW_LNS_set_column, DW_LNS_set_isa
+        elif opcode == 5:  # DW_LNS_set_column
+            column, pos = uleb(pos)
+        elif opcode == 12:  # DW_LNS_set_isa
             _, pos = uleb(pos)
         elif opcode in (6, 7, 10, 11):  # negate_stmt, set_basic_block, prologue_end, epilogue_begin
             pass
@@ -661,6 +668,7 @@ def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpecta
         if located is not None:
             locations.append(located)
     line = locations[0].line if locations else None
+    column = locations[0].column if locations else None
     where = _describe(locations)
 
     if event.what == "error-call":
@@ -687,7 +695,7 @@ def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpecta
     if consumed < recorded:
         observed += f"; {recorded - consumed} recorded nondet values unused"
     chain = [location.line for location in locations if location.file == source.name]
-    return ReplayResult(True, observed, line, consumed, chain)
+    return ReplayResult(True, observed, line, consumed, chain, column)
 
 
 def _describe(locations: list[_Location]) -> str:

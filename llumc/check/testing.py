@@ -101,8 +101,10 @@ class FailingRun:
     observed: str  # the replay's words for what happened
     line: int | None
     chain: list[int]
-    calls: dict[int, tuple[int | None, str]]  # return address -> (C line, nondet function called)
+    # return address -> (C line, nondet function called, the call's column or None)
+    calls: dict[int, tuple[int | None, str, int | None]]
     subproperty: str | None = None  # valid-memsafety: valid-free (an invalid free) or valid-deref
+    column: int | None = None  # of the error's call or operation (the line table's): for witnesses
 
 
 def applies(prop: str, engine: str) -> bool:
@@ -188,9 +190,10 @@ class RandomTests:
     child's death signal (`die_with_parent`) is tied to the thread that started it."""
 
     def __init__(self, source: Path, prop: str, *, m32: bool, clang: str | None, seconds: float,
-                 delay: float = 0.0) -> None:
+                 delay: float = 0.0, columns: bool = False) -> None:
         self.source, self.prop, self.m32, self.clang = Path(source), prop, m32, clang
         self.seconds = seconds
+        self.columns = columns  # the witness's columns, from the run's line table (`build_program`)
         self.due = time.monotonic() + delay
         self.runs = 0
         self.reason = "not run"
@@ -210,7 +213,7 @@ class RandomTests:
             return
         self._directory = tempfile.TemporaryDirectory(prefix="llumc-tests-")
         arguments = {"source": str(self.source.absolute()), "prop": self.prop, "m32": self.m32, "clang": self.clang,
-                     "seconds": self.seconds, "parent": os.getpid(),
+                     "seconds": self.seconds, "columns": self.columns, "parent": os.getpid(),
                      "result": str(Path(self._directory.name) / "result.json")}
         # this llumc, wherever it is imported from (a checkout, a worktree, an install)
         root = str(Path(__file__).resolve().parents[2])
@@ -272,7 +275,7 @@ class RandomTests:
             binary = tmp / "tests.bin"
             # unreach-call: every access checked (see the module's docstring)
             failure = build_program(self.source, binary, "overflow" if self.prop == "no-overflow" else "memory",
-                                    self.m32, self.clang, through_frontend=True)
+                                    self.m32, self.clang, through_frontend=True, columns=self.columns)
             if failure:
                 self.reason = f"build failed: {failure}"
                 return
@@ -329,7 +332,8 @@ class RandomTests:
             name = event.name if event.what == "error-call" else "assert" if event.what == "assert" else "trap"
         observed = judged.observed.split("; ")[0]  # (without the values offered and not read)
         self._found = FailingRun(self.runs + 1, values[:consumed], sites, name, observed, judged.line,
-                                 judged.chain, _SiteLines(binary, self.source, sites).calls, subproperty)
+                                 judged.chain, _SiteLines(binary, self.source, sites).calls, subproperty,
+                                 judged.column)
         return "found"
 
     # -- the answer
@@ -341,8 +345,8 @@ class RandomTests:
             return None
         steps: list[TraceStep] = []
         for number, (value, site) in enumerate(zip(run.values, run.sites)):
-            line, function = run.calls.get(site, (None, "__VERIFIER_nondet_int"))
-            steps.append(TraceStep(number, "", line, [_input_value(function, value, line, self.m32)]))
+            line, function, column = run.calls.get(site, (None, "__VERIFIER_nondet_int", None))
+            steps.append(TraceStep(number, "", line, [_input_value(function, value, line, self.m32, column)]))
         subproperty = None
         if run.event_name == "memory":
             description, kind = ("invalid free" if run.subproperty == "valid-free" else
@@ -357,7 +361,7 @@ class RandomTests:
         else:
             description, kind = f"{run.event_name}() reached", "error-call"
         return CheckResult("false", self.prop, "random tests", steps=len(steps), trace=steps,
-                           error=ErrorSite(kind, run.line, description, subproperty=subproperty),
+                           error=ErrorSite(kind, run.line, description, run.column, subproperty=subproperty),
                            confirmation=f"native run {run.number} of the random tests: {run.observed}")
 
 
@@ -367,7 +371,7 @@ def _child(arguments: dict) -> None:
     die_with_parent(arguments["parent"])
     signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))  # the check has its answer
     tests = RandomTests(Path(arguments["source"]), arguments["prop"], m32=arguments["m32"],
-                        clang=arguments["clang"], seconds=arguments["seconds"])
+                        clang=arguments["clang"], seconds=arguments["seconds"], columns=arguments["columns"])
     tests.run_all(lambda: False)
     found = dataclasses.asdict(tests._found) if tests._found is not None else None
     result = Path(arguments["result"])
@@ -377,17 +381,19 @@ def _child(arguments: dict) -> None:
 
 
 class _SiteLines:
-    """Return address of a nondet call -> (its C line, the nondet function called there)."""
+    """Return address of a nondet call -> (its C line, the nondet function called there, the
+    call's column where the line table has one)."""
 
     def __init__(self, binary: Path, source: Path, sites: list[int]) -> None:
         table = LineTable(binary, source)
         text = SourceText(source)
-        self.calls: dict[int, tuple[int | None, str]] = {}
+        self.calls: dict[int, tuple[int | None, str, int | None]] = {}
         by_line: dict[int, list[int]] = {}
         for site in sorted(set(sites)):
             located = table.locate(site - 1)  # a return address follows its call
-            line = located.line if located is not None and located.file == source.name else None
-            self.calls[site] = (line, "__VERIFIER_nondet_int")
+            ours = located is not None and located.file == source.name
+            line, column = (located.line, located.column) if ours else (None, None)
+            self.calls[site] = (line, "__VERIFIER_nondet_int", column)
             if line is not None:
                 by_line.setdefault(line, []).append(site)
         for line, line_sites in by_line.items():
@@ -395,24 +401,28 @@ class _SiteLines:
             names = [f"__VERIFIER_nondet_{m.group(1)}" for m in _NONDET_CALL.finditer(text.text(physical or 0))]
             if not names:
                 continue
-            # several calls on one line: in the order of their code (-O0 keeps the source's)
+            # several calls on one line: the one at the call's column, else in the order of
+            # their code (-O0 keeps the source's)
+            at_column = {m.start() + 1: f"__VERIFIER_nondet_{m.group(1)}"
+                         for m in _NONDET_CALL.finditer(text.text(physical or 0))}
             paired = names if len(names) == len(line_sites) else [names[0]] * len(line_sites)
             for site, name in zip(line_sites, paired):
-                self.calls[site] = (line, name)
+                column = self.calls[site][2]
+                self.calls[site] = (line, at_column.get(column, name), column)
 
 
-def _input_value(function: str, raw: int, line: int | None, m32: bool) -> InputValue:
+def _input_value(function: str, raw: int, line: int | None, m32: bool, column: int | None = None) -> InputValue:
     """The value as the call's C type reads it (the harness converts the 64-bit word)."""
     c_type, signed = NONDET_TYPES.get(function.removeprefix("__VERIFIER_nondet_"), ("int", True))
     width = (32 if m32 else 64) if c_type in _WORD_TYPES else _C_TYPE_BITS.get(c_type, 64)
     bits = raw & ((1 << 64) - 1)
     if width == 1:
-        return InputValue(function, int(bits != 0), 1, line)
+        return InputValue(function, int(bits != 0), 1, line, column=column)
     bits &= (1 << width) - 1
     if c_type in ("float", "double"):
-        return InputValue(function, bits, width, line, text=float_text(bits, width))
+        return InputValue(function, bits, width, line, column=column, text=float_text(bits, width))
     value = bits - (1 << width) if signed and bits >> (width - 1) else bits
-    return InputValue(function, value, width, line)
+    return InputValue(function, value, width, line, column=column)
 
 
 if __name__ == "__main__":
