@@ -146,6 +146,9 @@ class _Queries:
 @dataclass
 class HoudiniResult:
     kept: list[int] | None  # indexes of the surviving candidates; None: out of time
+    # out of time: the candidates not dropped yet, a superset of the fixpoint (each drop was
+    # justified), from which a Houdini over the same candidates may start again
+    remaining: list[int] | None = None
     dropped_initiation: int = 0
     dropped_consecution: int = 0
     sat_calls: int = 0
@@ -188,6 +191,7 @@ def houdini(ts: TransitionSystem, lemmas: Lemmas, *, solver: str = DEFAULT_SOLVE
         result.kept = sorted(fixed + kept)
     except CheckTimeout:
         result.kept = None
+        result.remaining = sorted(fixed + kept)
     finally:
         result.sat_calls = queries.calls
         result.seconds = time.monotonic() - started

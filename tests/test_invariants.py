@@ -146,6 +146,30 @@ def test_rounds_cut_short_keep_their_facts_when_run_again(tmp_path):
     second.check()
 
 
+def test_a_round_run_again_starts_from_the_candidates_its_cut_attempt_kept(tmp_path):
+    """What a cut attempt had dropped stays out when its round runs again over the same
+    candidates, and the round's fixpoint is that of what it starts from."""
+    encoded, candidates = gauss_candidates(tmp_path)
+    _, report = strengthen(encoded, candidates, deadline=time.monotonic())
+    rounds = report.unfinished
+    resume(rounds, deadline=time.monotonic() + 60)  # the single facts
+    products = 1
+    assert rounds.pending[0] == products and any(c.expression == PRODUCT for c in rounds.batches[products])
+    (product,) = [c for c in rounds.batches[products] if c.expression == PRODUCT]
+    without = [c for c in rounds.accepted + rounds.batches[products] if c is not product]
+    rounds.cut[products] = (len(rounds.accepted), without)  # as if a cut attempt had dropped the product
+    rounds.restore(rounds.state())
+    later, rounds.pending = rounds.pending[1:], [products]  # this round alone
+    resume(rounds, deadline=time.monotonic() + 60)
+    assert products not in rounds.pending and products not in rounds.cut
+    assert product not in rounds.kept
+    # once another round has been accepted the candidates are not the same: the round starts over
+    # (and the product, accepted with its round, is among them again)
+    rounds.pending, rounds.cut[later[0]] = later, (len(rounds.accepted) - 1, [])
+    resume(rounds, deadline=time.monotonic() + 60)
+    assert later[0] not in rounds.pending and product in rounds.kept
+
+
 def test_check_runs_a_cut_short_search_again_beside_the_engines(tmp_path, monkeypatch):
     """A search whose Houdini had no time (as a products round under load): the rounds run
     again beside the engines, and the product they keep is what proves the program."""

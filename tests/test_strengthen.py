@@ -86,6 +86,7 @@ def test_deadline_gives_no_partial_answer():
 
     found = houdini(ts, lemmas_value_is_not_3(), deadline=time.monotonic() - 1)
     assert found.kept is None
+    assert found.remaining == list(range(len(lemmas_value_is_not_3().literals)))  # nothing dropped yet
 
 
 def test_kind_unrolls_the_original_paths_and_proves_with_the_strengthened_step():

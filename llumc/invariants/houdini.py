@@ -349,23 +349,32 @@ class Rounds:
     accepted: list[Candidate] = field(default_factory=list)
     kept: list[Candidate] | None = None
     pending: list[int] = field(default_factory=list)
+    # a round cut short -> (how many candidates were accepted then, the candidates it had not
+    # dropped): run again over the same candidates (none accepted since), it starts from these.
+    # Why that loses nothing: Houdini drops a candidate only when it fails relative to a
+    # superset of the fixpoint, so no dropped one is in the fixpoint of those candidates.
+    cut: dict[int, tuple[int, list[Candidate]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.pending = list(range(len(self.batches)))
 
-    def state(self) -> tuple[list[int], list[int] | None, list[int]]:
+    def state(self) -> tuple:
         """How far the rounds got, as positions among the candidates (to send from a child,
-        whose candidates are copies): the accepted ones, the kept ones, the pending rounds."""
+        whose candidates are copies): the accepted ones, the kept ones, the pending rounds,
+        the rounds cut short with the candidates they had not dropped."""
         position = {id(cand): i for i, cand in enumerate(cand for batch in self.batches for cand in batch)}
         kept = None if self.kept is None else [position[id(cand)] for cand in self.kept]
-        return [position[id(cand)] for cand in self.accepted], kept, list(self.pending)
+        cut = {number: (count, [position[id(cand)] for cand in remaining])
+               for number, (count, remaining) in self.cut.items()}
+        return [position[id(cand)] for cand in self.accepted], kept, list(self.pending), cut
 
-    def restore(self, state: tuple[list[int], list[int] | None, list[int]]) -> None:
+    def restore(self, state: tuple) -> None:
         """The rounds as far as `state` (`Rounds.state`, from a copy of these rounds) says."""
         every = [cand for batch in self.batches for cand in batch]
-        accepted, kept, self.pending = state
+        accepted, kept, self.pending, cut = state
         self.accepted = [every[i] for i in accepted]
         self.kept = None if kept is None else [every[i] for i in kept]
+        self.cut = {number: (count, [every[i] for i in remaining]) for number, (count, remaining) in cut.items()}
 
     def run(self, deadline: float | None, report: SearchReport, share: float = ROUND_SHARE,
             until_more: bool = False) -> None:
@@ -388,10 +397,16 @@ class Rounds:
             batch = self.batches[number]
             # every candidate so far, not the survivors alone: a fact dropped earlier may be
             # inductive relative to this round's (l >= 1 once l - k is bounded)
-            survivors = _houdini_round(self.encoded, self.accepted + batch, until, self.solver, report,
-                                       self.kept or [])
+            candidates = self.accepted + batch
+            earlier = self.cut.pop(number, None)
+            if earlier is not None and earlier[0] == len(self.accepted):
+                candidates = earlier[1]  # the same candidates: what the cut attempt dropped stays out
+            survivors, remaining = _houdini_round(self.encoded, candidates, until, self.solver, report,
+                                                  self.kept or [])
             if survivors is None:
                 self.pending.append(number)  # out of time: given up for now, the next may run
+                if remaining is not None:
+                    self.cut[number] = (len(self.accepted), remaining)
                 continue
             self.accepted += batch
             self.kept = survivors
@@ -501,17 +516,20 @@ def _blast_with_instances(encoded: EncodeResult, candidates: list[Candidate], in
 
 
 def _houdini_round(encoded: EncodeResult, candidates: list[Candidate], deadline: float | None,
-                   solver: str, report: SearchReport, inductive: list[Candidate] = ()) -> list[Candidate] | None:
-    """The largest inductive subset of `candidates`, or None if `deadline` passed first.
-    `inductive`: some of them, known inductive together (assumed, not asked about again)."""
+                   solver: str, report: SearchReport, inductive: list[Candidate] = ()
+                   ) -> tuple[list[Candidate] | None, list[Candidate] | None]:
+    """The largest inductive subset of `candidates`, or None if `deadline` passed first, and
+    then the candidates not dropped by then, if any were asked about (a superset of that
+    subset, `HoudiniResult.remaining`). `inductive`: some of them, known inductive together
+    (assumed, not asked about again)."""
     try:
         lemmas = blast_candidates(encoded, candidates, deadline)
     except OutOfTime:
-        return None
+        return None, None
     known = {id(cand) for cand in inductive}
     found = houdini(encoded.ts, lemmas, solver=solver, deadline=deadline,
                     assumed=[i for i, cand in enumerate(candidates) if id(cand) in known])
     report.houdini_calls += found.sat_calls
     if found.kept is None:
-        return None
-    return [candidates[i] for i in found.kept]
+        return None, None if found.remaining is None else [candidates[i] for i in found.remaining]
+    return [candidates[i] for i in found.kept], None
