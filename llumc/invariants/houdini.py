@@ -418,9 +418,9 @@ class Rounds:
             return None
         report.kept = len(self.kept)
         if not self.kept:
-            cut = len(self.pending)
+            short = len(self.pending)
             report.reason = "no candidate is inductive" + (
-                f" ({cut} of {len(self.batches)} rounds out of time)" if cut else "")
+                f" ({short} of {len(self.batches)} rounds out of time)" if short else "")
             return None
         encoded, kept = self.encoded, self.kept
         lemmas = blast_candidates(encoded, kept)
