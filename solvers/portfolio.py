@@ -22,9 +22,10 @@ from solvers.transys import TransitionSystem
 Progress = Callable[[dict], None]
 
 
-def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out,
+def _worker(label: str, run: int, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out,
             parent: int) -> None:
-    """Child process: solve (the result is checked inside `solve`) and send it to the parent."""
+    """Child process: solve (the result is checked inside `solve`) and send it to the parent,
+    each message marked with the member's label and which start of it this is (`run`)."""
     # The parent decides about Ctrl-C; a child only stops when the parent terminates it, or dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
@@ -32,15 +33,15 @@ def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None
     from solvers.check import CheckFailed
 
     def report(info: dict) -> None:
-        out.put(("progress", label, info))
+        out.put(("progress", label, run, info))
 
     try:
         result = solve(ts, engine=engine, timeout=timeout, progress=report, **options)
-        out.put(("result", label, result))
+        out.put(("result", label, run, result))
     except CheckFailed as err:
-        out.put(("internal-error", label, f"{label} produced a result that failed its check: {err}"))
+        out.put(("internal-error", label, run, f"{label} produced a result that failed its check: {err}"))
     except Exception as err:  # a crash of one engine must not take the verdict of another down
-        out.put(("internal-error", label, f"{label} crashed: {type(err).__name__}: {err}"))
+        out.put(("internal-error", label, run, f"{label} crashed: {type(err).__name__}: {err}"))
 
 
 def _death(engine: str, exitcode: int) -> str:
@@ -73,6 +74,7 @@ class Portfolio:
         self.deadline = None if timeout is None else self.started + timeout
         self.progress = progress
         self.procs: dict[str, multiprocessing.Process] = {}
+        self.runs: dict[str, int] = {}  # label -> how many times a member of it was started
         self.pending: set[str] = set()
         self.unknown: list[SolveResult] = []
         self.errors: list[str] = []
@@ -86,9 +88,10 @@ class Portfolio:
         whose member ended or was cancelled may start again (on a stronger system)."""
         if label in self.pending:
             raise ValueError(f"a member {label!r} runs already")
+        self.runs[label] = self.runs.get(label, 0) + 1
         proc = self.ctx.Process(target=_worker, daemon=True,
-                                args=(label, engine or label, ts, self.remaining(), options or {}, self.out,
-                                      os.getpid()))
+                                args=(label, self.runs[label], engine or label, ts, self.remaining(), options or {},
+                                      self.out, os.getpid()))
         self.procs[label] = proc
         self.pending.add(label)
         proc.start()
@@ -98,7 +101,7 @@ class Portfolio:
         if there is one by now."""
         while self.pending and self.winner is None:
             try:
-                kind, label, payload = self.out.get(timeout=wait) if wait > 0 else self.out.get_nowait()
+                kind, label, run, payload = self.out.get(timeout=wait) if wait > 0 else self.out.get_nowait()
             except queue_module.Empty:
                 for name in list(self.pending):
                     if not self.procs[name].is_alive() and self.procs[name].exitcode not in (0, None):
@@ -106,6 +109,8 @@ class Portfolio:
                         self.errors.append(_death(name, self.procs[name].exitcode))
                 break
             wait = 0.0
+            if run != self.runs[label]:
+                continue  # from a member cancelled and started again: its system is not this one's
             if kind == "progress":
                 if self.progress is not None:
                     self.progress({"engine": label, **payload})

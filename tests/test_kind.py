@@ -247,6 +247,23 @@ def test_a_dismissed_counterexample_leaves_the_other_members_running():
     assert [(r.stats["member"], r.reason) for r in members.unknown] == [("bmc", "counterexample not confirmed")]
 
 
+def test_a_member_started_again_takes_no_answer_of_its_cancelled_run():
+    """llumc's check cancels k-induction and starts it again on a stronger system; an answer
+    the cancelled run had queued already belongs to the other system and is not taken."""
+    members = Portfolio(timeout=60)
+    system = stopping_counter(bits=8, stop=200, goal=255)  # a proof at k = 55
+    members.start("kind", system)
+    members.cancel("kind")
+    members.start("kind", system)
+    try:
+        # the first run's answer, as it would arrive after the cancel: a sat that is not real
+        members.out.put(("result", "kind", 1, SolveResult("sat", steps=3, engine="kind")))
+        answer = members.wait()
+    finally:
+        members.stop()
+    assert (answer.status, answer.stats["member"], answer.proof) == ("unsat", "kind", "k-induction")
+
+
 def test_k_induction_and_bmc_find_the_same_shortest_path():
     ts = stopping_counter(bits=5, stop=20, goal=13)
     found = solve(ts, "kind")
