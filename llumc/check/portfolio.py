@@ -1026,6 +1026,12 @@ class CheckSchedule:
         if stronger is None:
             self.say(f"loop invariants: nothing more ({report.reason or 'no round finished'})")
             return False
+        return self.adopt(stronger, report.candidates, time.monotonic() - started)
+
+    def adopt(self, stronger, candidates: int, seconds: float) -> bool:
+        """The search's stronger facts (`stronger`, a Strengthening from a child) taken, and
+        k-induction and IC3 with the invariants started again on them; False, the facts left,
+        where a member's answer came first (it stands, on the facts it rested on)."""
         for part in (stronger, stronger.first):
             if part is not None:  # checked, before a TRUE, on this process's system, not the child's copy
                 part.original = self.encoded.ts
@@ -1033,12 +1039,12 @@ class CheckSchedule:
         for label in ("ic3+invariants", "kind"):
             members.cancel(label)
         if members.poll() is not None:
-            return False  # a member's answer came first: it stands, on the facts it rested on
+            return False
         self.strengthening = stronger
-        resumed = self.search_report.get("resumed", 0.0) + time.monotonic() - started
+        resumed = self.search_report.get("resumed", 0.0) + seconds
         self.search_report.update(kept=len(stronger.kept), resumed=round(resumed, 3), reason=None)
-        self.say(f"loop invariants: {len(stronger.kept)} of {report.candidates} candidates inductive "
-                 f"({time.monotonic() - started:.1f} s more): {_shown(stronger.loops)}")
+        self.say(f"loop invariants: {len(stronger.kept)} of {candidates} candidates inductive "
+                 f"({seconds:.1f} s more): {_shown(stronger.loops)}")
         self.start_strengthened()
         return True
 

@@ -61,8 +61,8 @@ EXIT_EVENT = 86  # the harness's exit code after it reported an event (see repla
 # replay_harness.c's own trap kinds (valid-memsafety), each with its name and subproperty: past
 # an object's end, or into a freed or dead one; a free of anything but a live heap block's
 # start. The sanitizers' traps and a segfault are invalid dereferences too.
+# (the other kinds are the sanitizers' compiled into the program)
 HARNESS_TRAP_KINDS = {254: ("invalid memory access", "valid-deref"), 253: ("invalid free", "valid-free")}
-HARNESS_TRAPS = frozenset(HARNESS_TRAP_KINDS)  # (the others are the sanitizers' compiled into the program)
 
 
 def trap_subproperty(kind: int) -> str:
@@ -678,7 +678,7 @@ def judge_run(run: ProgramRun, binary: Path, source: Path, expect: ReplayExpecta
     elif event.what == "trap":
         reason = _TRAP_NAMES.get(event.trap_kind, "sanitizer trap")
         compiled = ",".join(SANITIZERS.get(expect.kind, [])) or "none"
-        observed = f"{reason}{where}" + ("" if event.trap_kind in HARNESS_TRAPS else f" (checks compiled in: {compiled})")
+        observed = f"{reason}{where}" + ("" if event.trap_kind in HARNESS_TRAP_KINDS else f" (checks compiled in: {compiled})")
         matches_kind = expect.kind in SANITIZERS
     elif event.what == "signal":
         observed = f"{signal_name(event.signal_number)}{where}"

@@ -398,13 +398,13 @@ class _SiteLines:
                 by_line.setdefault(line, []).append(site)
         for line, line_sites in by_line.items():
             physical = text.line(line)
-            names = [f"__VERIFIER_nondet_{m.group(1)}" for m in _NONDET_CALL.finditer(text.text(physical or 0))]
+            at_column = {m.start() + 1: f"__VERIFIER_nondet_{m.group(1)}"
+                         for m in _NONDET_CALL.finditer(text.text(physical or 0))}
+            names = list(at_column.values())
             if not names:
                 continue
             # several calls on one line: the one at the call's column, else in the order of
             # their code (-O0 keeps the source's)
-            at_column = {m.start() + 1: f"__VERIFIER_nondet_{m.group(1)}"
-                         for m in _NONDET_CALL.finditer(text.text(physical or 0))}
             paired = names if len(names) == len(line_sites) else [names[0]] * len(line_sites)
             for site, name in zip(line_sites, paired):
                 column = self.calls[site][2]

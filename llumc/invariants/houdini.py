@@ -327,9 +327,7 @@ def resume(rounds: Rounds, *, deadline: float | None) -> tuple[Strengthening | N
     later rounds were ordered after (products before products modulo 2**w); and the first
     round that keeps more facts ends the call, so that the engines have them at once."""
     report = SearchReport(candidates=sum(len(batch) for batch in rounds.batches))
-    before = len(rounds.kept) if rounds.kept is not None else 0
-    rounds.run(deadline, report, share=1.0, until_more=True)
-    if rounds.kept is None or len(rounds.kept) <= before:
+    if not rounds.run(deadline, report, share=1.0, until_more=True):
         return None, report
     return rounds.strengthening(deadline, report), report
 
@@ -348,7 +346,7 @@ class Rounds:
     solver: str
     accepted: list[Candidate] = field(default_factory=list)
     kept: list[Candidate] | None = None
-    pending: list[int] = field(default_factory=list)
+    pending: list[int] = field(init=False)  # at first every round
     # a round cut short -> (how many candidates were accepted then, the candidates it had not
     # dropped): run again over the same candidates (none accepted since), it starts from these.
     # Why that loses nothing: Houdini drops a candidate only when it fails relative to a
@@ -377,13 +375,15 @@ class Rounds:
         self.cut = {number: (count, [every[i] for i in remaining]) for number, (count, remaining) in cut.items()}
 
     def run(self, deadline: float | None, report: SearchReport, share: float = ROUND_SHARE,
-            until_more: bool = False) -> None:
+            until_more: bool = False) -> bool:
         """The pending rounds in order, each but the last within `share` of the time left;
-        `until_more`: only until one keeps more facts (the rest stay pending)."""
+        `until_more`: only until one keeps more facts (the rest stay pending). Whether more
+        facts are kept than before."""
         todo, self.pending = self.pending, []
         before = len(self.kept) if self.kept is not None else 0
+        more = lambda: self.kept is not None and len(self.kept) > before  # noqa: E731
         for position, number in enumerate(todo):
-            if until_more and self.kept is not None and len(self.kept) > before:
+            if until_more and more():
                 self.pending += todo[position:]
                 break
             until = deadline
@@ -410,6 +410,7 @@ class Rounds:
                 continue
             self.accepted += batch
             self.kept = survivors
+        return more()
 
     def strengthening(self, deadline: float | None, report: SearchReport) -> Strengthening | None:
         """The kept facts as a Strengthening (None, with the reason in `report`, if none)."""
