@@ -68,6 +68,7 @@ def test_a_summary_is_one_object_with_a_tracked_node() -> None:
     assert [var.name for _index, _offset, var in node.tracked_cells()] == ["malloc_8[#]", "malloc_8[#]+4"]
     # node offsets fit a stored pointer's 24 bits under ILP32 (the object id in the top byte)
     assert node.max_nodes == 1 << 20 and node.pool_runs.width == 21
+    assert node.far_node == (1 << 20) - 2  # (and node (1 << 20) - 1 the tracked far one)
     assert encoded.heap_pool == SITE_SUMMARY
 
 

@@ -71,7 +71,8 @@ MAX_HEAP_POOL = 64
 # `heap_pool` of this value: each allocation site in a loop is one summary object of all its
 # runs' blocks instead of a pool (docs/memory.md, "Allocation sites in loops: summaries")
 SITE_SUMMARY = 0
-# a summary holds at most this many nodes (its runs beyond are the allocation bound)
+# a summary numbers at most this many nodes; the runs beyond share its far nodes
+# (docs/memory.md, "Allocation sites in loops: summaries")
 MAX_SUMMARY_NODES = 1 << 24
 # ... and larger pools only while their exact cells stay within this (each costs about 600
 # clauses, docs/memory.md: 4096 of them about 2.4 M)
@@ -186,9 +187,13 @@ class MemoryObject:
     # least `size`, the block's bytes); a node is valid while n < the site's runs (`pool_runs`;
     # the tracked node until it is freed, `node_freed`); its tracked element is one node (`tracked_stride`), and
     # `node_pointers` are the byte offsets in a node of the cells that hold pointers
+    # Nodes 0 .. far_node - 1 are runs 1 .. far_node; every later run gets the far node
+    # `far_node` (never the tracked one: many blocks share it), except one run, where the
+    # tracked index is far_node + 1, which gets node far_node + 1 (`_summary_call`)
     summary: bool = False
     node_stride: int = 0
     max_nodes: int = 0
+    far_node: int = 0
     node_pointers: tuple = ()
     # a summary whose nodes a `free` may take: `node_freed` (StateVar, 1 bit, 0 at the start)
     # says whether the tracked node has been freed; a free or an access of the tracked node
@@ -1323,8 +1328,9 @@ class MemoryEncoder:
           address may be handed out again, which the layout, node n for run n, never does;
         - the block has a constant size, at most TRACKED_FIELDS cells padded to a power of two,
           and each pointer in it fills one cell (the tracked node holds it exactly).
-        The nodes a program may allocate are bounded by MAX_SUMMARY_NODES (and what a pointer's
-        offset holds in memory); a run past them reaches the allocation bound, as a pool's."""
+        Nodes are numbered up to MAX_SUMMARY_NODES (and what a pointer's offset holds in
+        memory); the runs past them share the far nodes (`_summary_call`), so a site may run
+        any number of times."""
         where = obj.where
         if obj.size_operands or obj.size == 0:
             raise _unsupported("summary of an allocation of nondeterministic size", where)
@@ -1368,6 +1374,7 @@ class MemoryEncoder:
         obj.abstract = True
         obj.node_stride = stride
         obj.max_nodes = min(MAX_SUMMARY_NODES, (1 << in_memory) // stride)
+        obj.far_node = obj.max_nodes - 2
         obj.node_pointers = tuple(sorted(pointers))
 
     @staticmethod
@@ -1421,6 +1428,9 @@ class MemoryEncoder:
     def declare_state(self) -> None:
         shared: dict[int, object] = {}  # index width -> the tracked index of the objects of that width
         shared_pairs: dict[int, object] = {}  # the same for the second tracked cells
+        # summaries' tracked nodes apart: their index is never the far node (`index_constraints`),
+        # which an array's index of the same width may be
+        shared_nodes: dict[int, object] = {}
         compared = self._compared_with_itself()
         for obj in self.objects:
             for index in range(0 if obj.abstract else obj.size // obj.cell):
@@ -1448,7 +1458,8 @@ class MemoryEncoder:
                 count = obj.size // stride if not obj.size_operands else self._max_size(obj) // stride
                 if obj.summary:
                     count = obj.max_nodes
-                obj.tracked_index = self._shared_index(obj, max(1, (count - 1).bit_length()), shared)
+                obj.tracked_index = self._shared_index(obj, max(1, (count - 1).bit_length()),
+                                                       shared_nodes if obj.summary else shared)
                 obj.tracked_stride = stride
                 initial = self._uniform_initial(obj)
                 for offset in range(0, stride, obj.cell):
@@ -1490,7 +1501,9 @@ class MemoryEncoder:
         (`pair_index`), and a summary's runs at most its nodes. Sound: the indices never change,
         and a run whose two reads are at cells c1 <= c2 is followed with the first index at c1
         and the second at c2 (`_restrict_pair`); it spares the facts the mirrored case (`l <
-        k`). A summary's counter stops at `max_nodes` (`_summary_call`)."""
+        k`). A summary's counter stops at `max_nodes` (`_summary_call`), and its tracked node
+        is never the far node, which many blocks share (`_summary_call`; sound: every block is
+        some choice's tracked node all the same, a far one node far_node + 1's)."""
         tb = self.tb
         pairs = {(obj.tracked_index.index, obj.pair_index.index): obj for obj in self.objects
                  if obj.pair_index is not None}
@@ -1502,6 +1515,9 @@ class MemoryEncoder:
             if obj.summary and obj.pool_runs is not None:
                 runs = tb.state(obj.pool_runs.index, obj.pool_runs.width)
                 constraints.append(tb.not_(tb.op("ult", tb.const(obj.max_nodes, runs.width), runs)))
+            if obj.summary and obj.tracked_index is not None:
+                index = tb.state(obj.tracked_index.index, obj.tracked_index.width)
+                constraints.append(tb.not_(tb.eq(index, tb.const(obj.far_node, index.width))))
         return constraints
 
     def _compared_with_itself(self) -> set[int]:
@@ -1841,7 +1857,8 @@ class MemoryEncoder:
         predicate = ins.predicate
         if predicate in ("eq", "ne"):
             offsets = [tb.extract(p, self.address_bits - 1, 0) for p in (left, right)]
-            equal = tb.ite(both_known, tb.eq(*by_address), tb.and_(same, tb.eq(*offsets)))
+            equal = tb.ite(both_known, tb.eq(*by_address),
+                           tb.and_(tb.and_(same, tb.eq(*offsets)), self._not_far_apart(left, targets)))
             # different objects, one without an address: unequal while both point inside
             undecided = tb.and_(tb.not_(tb.or_(same, both_known)), tb.not_(tb.and_(*within)))
             result = equal if predicate == "eq" else tb.not_(equal)
@@ -1856,6 +1873,24 @@ class MemoryEncoder:
         self._record(ins, left, undecided, guard, here, "comparison of pointers outside their objects",
                      null_is_fine=True)
         return result
+
+    def _not_far_apart(self, pointer: Term, targets: list[list[MemoryObject]]) -> Term:
+        """For two pointers of one object at one offset: they are one address, unless that
+        offset lies in a summary's far node, which many blocks share: then the blocks may be
+        one or two, a nondeterministic choice (`_summary_call`)."""
+        tb = self.tb
+        shared = tb.false()
+        both = {obj.id for obj in targets[1]}
+        summaries = [obj for obj in targets[0] if obj.summary and obj.id in both]
+        if not summaries:
+            return tb.true()
+        object_bits = tb.extract(pointer, POINTER_WIDTH - 1, OFFSET_BITS)
+        node_offset = tb.extract(pointer, OFFSET_BITS - 1, 0)
+        for obj in summaries:
+            node = self._node_of(node_offset, obj)
+            shared = tb.or_(shared, tb.and_(tb.eq(object_bits, tb.const(obj.id, OBJECT_BITS)),
+                                            tb.eq(node, tb.const(obj.far_node, OFFSET_BITS))))
+        return tb.or_(tb.not_(shared), self.havoc(1))
 
     def _ordered(self, relation: str, less: str, a: Term, b: Term) -> Term:
         tb = self.tb
@@ -2119,20 +2154,36 @@ class MemoryEncoder:
         return tb.op("concat", object_id, tb.const(0, OFFSET_BITS))
 
     def _summary_call(self, ins: Instr, pool: HeapPool, guard: Term, here: Term) -> Term:
-        """A run of a summarised site: with n runs before it, node n (its offset n * stride),
-        which no earlier run got; its contents start as C says because no access could reach
-        it before (`_hits_node`): any value (the tracked node's initial value, or what a
-        nondeterministic earlier state holds), calloc's zero (written here). With all
-        `max_nodes` taken, the allocation bound."""
+        """A run of a summarised site: with n < F runs before it (F the far node), node n (its
+        offset n * stride), which no earlier run got; its contents start as C says because no
+        access could reach it before (`_hits_node`): any value (the tracked node's initial
+        value, or what a nondeterministic earlier state holds), calloc's zero (written here).
+        From run F + 1 on, the far node F, which all those runs' blocks share (untracked: its
+        reads are any value, its writes are lost), except the one run a nondeterministic choice
+        picks where the tracked index is F + 1: it gets node F + 1, exact, as a tracked node
+        below F is. The counter says which far nodes exist: F + 1 once node F is handed out,
+        F + 2 once node F + 1 is (then node F counts as handed out too, which only lets more
+        pointers be valid). So every block is the tracked node of some choice, and a site may
+        run without bound."""
         tb = self.tb
         obj = pool.objects[0]
         runs = self._cell(pool.counter)
-        full = tb.eq(runs, tb.const(obj.max_nodes, runs.width))
-        go = self._allocation_bound(ins, guard, here, full, f"{pool.name} allocated more than {obj.max_nodes} times")
-        self._current[pool.counter.index] = tb.ite(go, tb.op("add", runs, tb.const(1, runs.width)), runs)
-        self._end_at_bound(full)
+        width = runs.width
+        far, tracked_far = tb.const(obj.far_node, width), tb.const(obj.far_node + 1, width)
+        near = tb.op("ult", runs, far)
+        untaken = tb.false()
+        if obj.tracked_index is not None:
+            index = tb.zext(self._cell(obj.tracked_index), width)
+            untaken = tb.and_(tb.eq(index, tracked_far), tb.not_(tb.eq(runs, tb.const(obj.far_node + 2, width))))
+        take = tb.and_(tb.and_(tb.not_(near), untaken), self.havoc(1))
+        node = tb.ite(near, runs, tb.ite(take, tracked_far, far))
+        after = tb.ite(near, tb.op("add", runs, tb.const(1, width)),
+                       tb.ite(take, tb.const(obj.far_node + 2, width),
+                              tb.ite(tb.eq(runs, far), tb.const(obj.far_node + 1, width), runs)))
+        go = guard
+        self._current[pool.counter.index] = tb.ite(go, after, runs)
         shift = obj.node_stride.bit_length() - 1
-        offset = tb.zext(runs, OFFSET_BITS)
+        offset = tb.zext(node, OFFSET_BITS)
         if shift:
             offset = tb.op("shl", offset, tb.const(shift, OFFSET_BITS))
         pointer = tb.op("concat", tb.const(obj.id, OBJECT_BITS), offset)

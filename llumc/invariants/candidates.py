@@ -1491,6 +1491,31 @@ def _runs_bounds(point: _CutPoint, obj, runs_column: list[int]) -> None:
                       f"{runs.name} <= {shown(d)}", "tracked")
 
 
+# `x.runs <= c` candidates per summary and cut point at most (`_runs_constant_bound`): a loop
+# bound's constant comes with its neighbours (`program_constants`)
+RUNS_CONSTANT_BOUNDS = 4
+
+
+def _runs_constant_bound(point: _CutPoint, obj, runs_column: list[int]) -> None:
+    """`x.runs <= c` for the least few of the program's constants c that every sample's runs
+    is at most (the samples may be a scaled program's), where c lies below the far node and
+    is not one of U's `tracked_index != far` and its neighbours (docs/memory.md, summaries): after a loop that allocates a constant number of nodes (a
+    walk over a list of 100 000), no node is far, and the facts about the links' order hold at
+    every read (llumc.invariants.instances)."""
+    if getattr(obj, "far_node", 0) <= 0:
+        return
+    runs = _runs_var(obj)
+    tb = point.tb_
+    if runs_column:
+        most = max(runs_column)
+        bounds = sorted(c for c in point.constants if most <= c < obj.far_node - 1)[:RUNS_CONSTANT_BOUNDS]
+    else:  # a loop head the runs never reached (after a loop of 100 000 allocations): the largest
+        bounds = sorted(c for c in point.constants if 1 < c < obj.far_node - 1)[-RUNS_CONSTANT_BOUNDS:]
+    for bound in bounds:
+        point.add(3, tb.not_(tb.op("ult", tb.const(bound, runs.width), point.build.leaf(runs))),
+                  f"{runs.name} <= {bound}", "tracked")
+
+
 def _summary_facts(point: _CutPoint) -> None:
     """Per summary, the bounds of its runs (`_runs_bounds`) and, for each pointer variable
     (state of kind "pointer", which `cut_variables` leaves out) and each pointer cell of an
@@ -1513,6 +1538,7 @@ def _summary_facts(point: _CutPoint) -> None:
     for obj in summaries:
         runs_column = [st.get(obj.pool_runs.index, 0) for st in point.states]
         _runs_bounds(point, obj, runs_column)
+        _runs_constant_bound(point, obj, runs_column)
         for v, column in columns:
             shape = _node_pointer_shape(obj, column, v.width, runs_column)
             if shape is None:

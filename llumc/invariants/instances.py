@@ -16,7 +16,7 @@ proof's own facts on the restricted one (`llumc.invariants.houdini.Strengthening
 from __future__ import annotations
 
 from llumc.encoding.memory import OFFSET_BITS
-from llumc.encoding.terms import Term, TermBuilder, state_leaves, substitute
+from llumc.encoding.terms import Term, TermBuilder, postorder, state_leaves, substitute
 from llumc.encoding.wordsys import WordTransitionSystem
 from llumc.invariants.candidates import Candidate
 
@@ -61,6 +61,8 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
         if any(i in memory_leaves and i not in allowed for i in leaves):
             continue  # about another object's memory state
         at_cut = tb.eq(tb.state(curr.index, curr.width), tb.const(codes[cand.cut], curr.width))
+        far = _far_node(obj)
+        numbered = far is not None and _numbers_nodes(cand.term, obj)
         for read in obj.content_reads:
             if read.head != cand.cut or not _usable(read):
                 continue
@@ -71,10 +73,36 @@ def content_instances(word: WordTransitionSystem, kept: list[Candidate]) -> list
                 images = {index_var.index: index, value_var.index: read.value}
                 body = substitute(cand.term, lambda t: images.get(t.param, t) if t.op == "state" else t, tb, {})
                 guard = tb.and_(tb.and_(tb.and_(at_cut, read.condition), fits), untouched)
+                if numbered:  # (the far node's blocks have no number of their own: `_far_node`)
+                    guard = tb.and_(guard, tb.not_(tb.eq(index, tb.const(far, index.width))))
                 out.append(tb.or_(tb.not_(guard), body))
                 if len(out) >= MAX_INSTANCES:
                     return out
     return out
+
+
+def _far_node(obj) -> int | None:
+    """A summary's far node (llumc.encoding.memory `_summary_call`), which every run past the
+    numbered ones hands out: None for other objects. A fact about every node holds at a read
+    of it only where it says nothing about the node's number but that it is handed out: the
+    fact is proven for every block as the tracked one, a far block's being node far + 1, and
+    among the blocks the far node stands for the numbers mean nothing (`_numbers_nodes`)."""
+    return getattr(obj, "far_node", None) if getattr(obj, "summary", False) else None
+
+
+def _numbers_nodes(term: Term, obj) -> bool:
+    """The fact reads the tracked node's number other than in its premise `k < x.runs` (the
+    links' order, `... points to a node of x below k`; a value that is the node's number)."""
+    index, runs = obj.tracked_index.index, obj.pool_runs.index
+    reads_index: dict[int, bool] = {}  # uid -> the term reads k outside a premise `ext(k) < ext(runs)`
+    for t in postorder(term, reads_index):
+        if t.op == "ult" and state_leaves(t.args[0]) == {index} and state_leaves(t.args[1]) == {runs}:
+            reads_index[t.uid] = False
+        elif t.op == "state":
+            reads_index[t.uid] = t.param == index
+        else:
+            reads_index[t.uid] = any(reads_index[a.uid] for a in t.args)
+    return reads_index[term.uid]
 
 
 def _usable(read) -> bool:

@@ -636,6 +636,8 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
                               for index, _offset, _value in obj.tracked_cells()})
     ordered_pairs = {(obj.tracked_index.index, obj.pair_index.index) for obj in getattr(word, "memory_objects", [])
                      if getattr(obj, "pair_index", None) is not None}
+    far_nodes = {obj.tracked_index.index: obj.far_node for obj in getattr(word, "memory_objects", [])
+                 if getattr(obj, "summary", False) and getattr(obj, "tracked_index", None) is not None}
     contents = _Contents(word, scale)
     result = Samples()
     n_inputs = len(word.inputs)
@@ -654,6 +656,9 @@ def simulate(word: WordTransitionSystem, *, seed: int = 0, runs: int = 200, max_
         state = [v.init if v.init is not None else rng.getrandbits(v.width) for v in word.state]
         for index in tracked_indices:
             state[index] = _tracked_index(rng, run, state[index])
+        for index, far in far_nodes.items():  # U's `index_constraints`: never a summary's far node
+            if state[index] == far:
+                state[index] = far + 1
         for first, second in ordered_pairs:  # U's `index_constraints`
             if state[first] > state[second]:
                 state[first], state[second] = state[second], state[first]

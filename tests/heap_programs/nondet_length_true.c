@@ -1,5 +1,6 @@
-// a list of nondeterministic length whose every node holds 1: correct for every length, but
-// the allocations are unbounded, so no pool is large enough
+// a list of nondeterministic length whose every node holds 1: correct for every length; the
+// allocations are unbounded, so no pool is large enough, and the summary's far nodes take the
+// runs past its numbered ones
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
