@@ -2180,15 +2180,14 @@ class MemoryEncoder:
         after = tb.ite(near, tb.op("add", runs, tb.const(1, width)),
                        tb.ite(take, tb.const(obj.far_node + 2, width),
                               tb.ite(tb.eq(runs, far), tb.const(obj.far_node + 1, width), runs)))
-        go = guard
-        self._current[pool.counter.index] = tb.ite(go, after, runs)
+        self._current[pool.counter.index] = tb.ite(guard, after, runs)
         shift = obj.node_stride.bit_length() - 1
         offset = tb.zext(node, OFFSET_BITS)
         if shift:
             offset = tb.op("shl", offset, tb.const(shift, OFFSET_BITS))
         pointer = tb.op("concat", tb.const(obj.id, OBJECT_BITS), offset)
         if obj.heap == "calloc":
-            self._write(pointer, tb.const(0, 8 * obj.cell), [obj], go, uniform=True, size=obj.size)
+            self._write(pointer, tb.const(0, 8 * obj.cell), [obj], guard, uniform=True, size=obj.size)
         return pointer
 
     def _allocation_bound(self, ins: Instr, guard: Term, here: Term, full: Term, what: str) -> Term:

@@ -1499,9 +1499,10 @@ RUNS_CONSTANT_BOUNDS = 4
 def _runs_constant_bound(point: _CutPoint, obj, runs_column: list[int]) -> None:
     """`x.runs <= c` for the least few of the program's constants c that every sample's runs
     is at most (the samples may be a scaled program's), where c lies below the far node and
-    is not one of U's `tracked_index != far` and its neighbours (docs/memory.md, summaries): after a loop that allocates a constant number of nodes (a
-    walk over a list of 100 000), no node is far, and the facts about the links' order hold at
-    every read (llumc.invariants.instances)."""
+    is not one of U's `tracked_index != far` and its neighbours (docs/memory.md, summaries):
+    after a loop that allocates a constant number of nodes (a walk over a list of 100 000), no
+    node is far, and the facts about the links' order hold at every read
+    (llumc.invariants.instances)."""
     if getattr(obj, "far_node", 0) <= 0:
         return
     runs = _runs_var(obj)
