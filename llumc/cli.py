@@ -273,8 +273,8 @@ def _reason_without_answer(ending) -> str:
     """Why the check's processes ended without an answer, for its UNKNOWN line."""
     from solvers.supervise import signal_name
 
-    if ending.why == "timeout":
-        return f"timeout during {ending.phase}" if ending.phase else "timeout"
+    if ending.why == "timeout":  # (no phase told yet: the worker was still importing llumc)
+        return f"timeout during {ending.phase or 'start-up'}"
     if ending.why == "died":
         name = signal_name(ending.signal_number)
         hint = " (memory ran out?)" if name in ("SIGKILL", "SIGABRT") else ""

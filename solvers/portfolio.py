@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import queue as queue_module
 import signal
 import time
+from multiprocessing.connection import Connection, wait as wait_for_channels
 from typing import Callable, Iterator
 
 from solvers.result import SolveResult
@@ -22,10 +22,10 @@ from solvers.transys import TransitionSystem
 Progress = Callable[[dict], None]
 
 
-def _worker(label: str, run: int, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, out,
+def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None, options: dict, channel: Connection,
             parent: int) -> None:
-    """Child process: solve (the result is checked inside `solve`) and send it to the parent,
-    each message marked with the member's label and which start of it this is (`run`)."""
+    """Child process: solve (the result is checked inside `solve`) and send it to the parent on
+    this member's own channel."""
     # The parent decides about Ctrl-C; a child only stops when the parent terminates it, or dies.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
@@ -33,19 +33,29 @@ def _worker(label: str, run: int, engine: str, ts: TransitionSystem, timeout: fl
     from solvers.check import CheckFailed
 
     def report(info: dict) -> None:
-        out.put(("progress", label, run, info))
+        channel.send(("progress", info))
 
     try:
         result = solve(ts, engine=engine, timeout=timeout, progress=report, **options)
-        out.put(("result", label, run, result))
+        message = ("result", result)
     except CheckFailed as err:
-        out.put(("internal-error", label, run, f"{label} produced a result that failed its check: {err}"))
+        message = ("internal-error", f"{label} produced a result that failed its check: {err}")
     except Exception as err:  # a crash of one engine must not take the verdict of another down
-        out.put(("internal-error", label, run, f"{label} crashed: {type(err).__name__}: {err}"))
+        message = ("internal-error", f"{label} crashed: {type(err).__name__}: {err}")
+    try:
+        channel.send(message)
+    except OSError:  # the parent stopped reading: it has its answer
+        pass
+    except Exception as err:  # a result that does not pickle
+        with contextlib.suppress(Exception):
+            channel.send(("internal-error", f"{label}: its result could not be sent: {type(err).__name__}: {err}"))
+    channel.close()
 
 
-def _death(engine: str, exitcode: int) -> str:
+def _death(engine: str, exitcode: int | None) -> str:
     """Why a child stopped without an answer, in words (negative exit codes are signals)."""
+    if not exitcode:
+        return f"{engine} ended without an answer"
     if exitcode < 0:
         name = signal_name(-exitcode)
         hint = " (a SAT solver aborts so when memory runs out)" if name == "SIGABRT" else ""
@@ -63,18 +73,25 @@ class Portfolio:
 
     Internal errors of an engine (a result that failed its check) are returned in
     `stats["internal_errors"]` and never become a verdict. A member dies with the process that
-    started it, however that one ends (`solvers.supervise.die_with_parent`)."""
+    started it, however that one ends (`solvers.supervise.die_with_parent`).
+
+    Each start of a member has a pipe of its own, written by that member alone. Why not one
+    queue for all: a `multiprocessing.Queue`'s writers share a lock, held while a message is
+    written, and a member terminated while it held it (cancelled as its system was replaced)
+    left every other member blocked on its next message, its answer never sent; one killed in
+    the middle of a message left the reader waiting for the rest of it. With a pipe per start a
+    member's end costs only its own channel (end-of-file), and nothing a cancelled run wrote
+    can be read as the answer of the run that replaced it."""
 
     def __init__(self, timeout: float | None = None, progress: Progress | None = None, grace: float = 5.0) -> None:
         prepare()
         self.ctx = multiprocessing.get_context("fork")
         self.grace = grace
-        self.out = self.ctx.Queue()
         self.started = time.monotonic()
         self.deadline = None if timeout is None else self.started + timeout
         self.progress = progress
         self.procs: dict[str, multiprocessing.Process] = {}
-        self.runs: dict[str, int] = {}  # label -> how many times a member of it was started
+        self.channels: dict[str, Connection] = {}  # label -> the reading end of its running start
         self.pending: set[str] = set()
         self.unknown: list[SolveResult] = []
         self.errors: list[str] = []
@@ -88,43 +105,63 @@ class Portfolio:
         whose member ended or was cancelled may start again (on a stronger system)."""
         if label in self.pending:
             raise ValueError(f"a member {label!r} runs already")
-        self.runs[label] = self.runs.get(label, 0) + 1
+        self._close_channel(label)
+        reading, writing = self.ctx.Pipe(duplex=False)
         proc = self.ctx.Process(target=_worker, daemon=True,
-                                args=(label, self.runs[label], engine or label, ts, self.remaining(), options or {},
-                                      self.out, os.getpid()))
-        self.procs[label] = proc
-        self.pending.add(label)
+                                args=(label, engine or label, ts, self.remaining(), options or {}, writing,
+                                      os.getpid()))
         proc.start()
+        writing.close()  # the member's end only: end-of-file here once it is gone
+        self.procs[label] = proc
+        self.channels[label] = reading
+        self.pending.add(label)
 
     def poll(self, wait: float = 0.0) -> SolveResult | None:
         """Read what the members sent (waiting up to `wait` s for the first message); the winner
         if there is one by now."""
         while self.pending and self.winner is None:
-            try:
-                kind, label, run, payload = self.out.get(timeout=wait) if wait > 0 else self.out.get_nowait()
-            except queue_module.Empty:
-                for name in list(self.pending):
-                    if not self.procs[name].is_alive() and self.procs[name].exitcode not in (0, None):
-                        self.pending.discard(name)
-                        self.errors.append(_death(name, self.procs[name].exitcode))
+            ready = wait_for_channels([self.channels[label] for label in self.pending], timeout=wait)
+            if not ready:
                 break
             wait = 0.0
-            if run != self.runs[label]:
-                continue  # from a member cancelled and started again: its system is not this one's
-            if kind == "progress":
-                if self.progress is not None:
-                    self.progress({"engine": label, **payload})
-            elif kind == "result":
-                self.pending.discard(label)
-                payload.stats["member"] = label
-                if payload.status in ("sat", "unsat"):
-                    self.winner = payload
-                else:
-                    self.unknown.append(payload)
-            else:
-                self.pending.discard(label)
-                self.errors.append(payload)
+            for channel in ready:
+                label = next(name for name, own in self.channels.items() if own is channel)
+                self._read(label)
+                if self.winner is not None:
+                    break
         return self.winner
+
+    def _read(self, label: str) -> None:
+        """One message of member `label`: progress, its answer, or its end without one."""
+        try:
+            kind, payload = self.channels[label].recv()
+        except (EOFError, OSError):  # ended without an answer (killed, or its end cut a message)
+            self.procs[label].join(timeout=1.0)
+            self._end(label)
+            self.errors.append(_death(label, self.procs[label].exitcode))
+            return
+        if kind == "progress":
+            if self.progress is not None:
+                self.progress({"engine": label, **payload})
+            return
+        self._end(label)
+        if kind == "result":
+            payload.stats["member"] = label
+            if payload.status in ("sat", "unsat"):
+                self.winner = payload
+            else:
+                self.unknown.append(payload)
+        else:
+            self.errors.append(payload)
+
+    def _end(self, label: str) -> None:
+        self.pending.discard(label)
+        self._close_channel(label)
+
+    def _close_channel(self, label: str) -> None:
+        channel = self.channels.pop(label, None)
+        if channel is not None:
+            channel.close()
 
     def wait(self, stop: Callable[[], bool] | None = None, keep_on_sat: bool = False) -> SolveResult:
         """The first definite answer (every member stopped), or unknown with every reason;
@@ -191,7 +228,7 @@ class Portfolio:
             if proc.is_alive():
                 proc.kill()
                 proc.join()
-        self.pending.discard(label)
+        self._end(label)
 
     @contextlib.contextmanager
     def paused(self) -> Iterator[None]:
@@ -219,6 +256,8 @@ class Portfolio:
             if proc.is_alive():
                 proc.kill()
                 proc.join()
+        for label in list(self.channels):
+            self._close_channel(label)
 
 
 def portfolio(

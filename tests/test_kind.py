@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -249,19 +250,42 @@ def test_a_dismissed_counterexample_leaves_the_other_members_running():
 
 def test_a_member_started_again_takes_no_answer_of_its_cancelled_run():
     """llumc's check cancels k-induction and starts it again on a stronger system; an answer
-    the cancelled run had queued already belongs to the other system and is not taken."""
+    the cancelled run had sent already belongs to the other system and is not taken."""
     members = Portfolio(timeout=60)
-    system = stopping_counter(bits=8, stop=200, goal=255)  # a proof at k = 55
-    members.start("kind", system)
+    members.start("kind", stopping_counter(bits=5, stop=20, goal=13))  # a path of 13 steps, at once
+    members.procs["kind"].join(timeout=30)  # its counterexample sent, not read
     members.cancel("kind")
-    members.start("kind", system)
+    members.start("kind", stopping_counter(bits=8, stop=200, goal=255))  # a proof at k = 55
     try:
-        # the first run's answer, as it would arrive after the cancel: a sat that is not real
-        members.out.put(("result", "kind", 1, SolveResult("sat", steps=3, engine="kind")))
         answer = members.wait()
     finally:
         members.stop()
     assert (answer.status, answer.stats["member"], answer.proof) == ("unsat", "kind", "k-induction")
+
+
+def wide_latches(n: int) -> TransitionSystem:
+    """n latches, all 0 at first, x1 set in the next step, the others kept; G: x1. A path of
+    one step whose trace (two states of n values) is a message far larger than a pipe holds."""
+    keep = [clause for i in range(2, n + 1) for clause in ([-(n + i), i], [n + i, -i])]
+    return TransitionSystem(n=n, init=[[-i] for i in range(1, n + 1)], trans=[[n + 1]] + keep, goal=[[1]])
+
+
+def test_a_member_killed_in_the_middle_of_its_answer_leaves_the_others_theirs():
+    """BMC's answer (200 KB) waits unread in its channel, half written, when BMC is killed
+    (as a cancel terminates a member): the member started after it still answers, and the
+    killed one is named. With one queue for all members the next answer never came (the
+    dead writer held the queue's lock) and the reader waited for the rest of the message."""
+    members = Portfolio(timeout=30)
+    members.start("bmc", wide_latches(20_000))
+    try:
+        time.sleep(2.0)  # BMC answers within a second, then blocks on the full pipe
+        os.kill(members.procs["bmc"].pid, signal.SIGKILL)
+        members.start("kind", shift_register())
+        answer = members.wait()
+    finally:
+        members.stop()
+    assert (answer.status, answer.stats["member"], answer.proof) == ("unsat", "kind", "k-induction")
+    assert answer.reason == "bmc was killed by SIGKILL"
 
 
 def test_k_induction_and_bmc_find_the_same_shortest_path():
