@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import select
 import signal
 import time
 from multiprocessing.connection import Connection, wait as wait_for_channels
@@ -33,7 +34,12 @@ def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None
     from solvers.check import CheckFailed
 
     def report(info: dict) -> None:
-        channel.send(("progress", info))
+        # progress is for display: sent only where the pipe has room for it now (a pipe polls
+        # writable with a page free, more than a progress message takes), never waited for,
+        # so that a member goes on while the parent is busy elsewhere (k-induction reports
+        # every depth: hundreds a second on small systems)
+        if select.select([], [channel], [], 0)[1]:
+            channel.send(("progress", info))
 
     try:
         result = solve(ts, engine=engine, timeout=timeout, progress=report, **options)

@@ -1374,6 +1374,9 @@ class MemoryEncoder:
         obj.abstract = True
         obj.node_stride = stride
         obj.max_nodes = min(MAX_SUMMARY_NODES, (1 << in_memory) // stride)
+        # summaries sharing a tracked index share their far nodes only where every one's
+        # count of nodes is a power of two (the index's width decides the rest)
+        assert obj.max_nodes & (obj.max_nodes - 1) == 0, obj.max_nodes
         obj.far_node = obj.max_nodes - 2
         obj.node_pointers = tuple(sorted(pointers))
 
