@@ -33,12 +33,15 @@ def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None
     from solvers.api import solve
     from solvers.check import CheckFailed
 
+    room = select.poll()
+    room.register(channel.fileno(), select.POLLOUT)
+
     def report(info: dict) -> None:
         # progress is for display: sent only where the pipe has room for it now (a pipe polls
         # writable with a page free, more than a progress message takes), never waited for,
         # so that a member goes on while the parent is busy elsewhere (k-induction reports
         # every depth: hundreds a second on small systems)
-        if select.select([], [channel], [], 0)[1]:
+        if room.poll(0):
             channel.send(("progress", info))
 
     try:
