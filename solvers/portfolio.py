@@ -257,6 +257,10 @@ class Portfolio:
                     os.kill(proc.pid, signal.SIGCONT)
 
     def stop(self) -> None:
+        """Every member ended and its process object closed: each holds two descriptors
+        (multiprocessing's sentinel pipes) until then, and a process that runs many checks
+        (a test worker, a caller of `check_program`) with its garbage collector paused
+        (llumc.gcpause) ran out of them."""
         for proc in self.procs.values():
             if proc.is_alive():
                 proc.terminate()
@@ -265,6 +269,8 @@ class Portfolio:
             if proc.is_alive():
                 proc.kill()
                 proc.join()
+            proc.close()
+        self.procs.clear()
         for label in list(self.channels):
             self._close_channel(label)
 
