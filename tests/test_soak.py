@@ -225,7 +225,7 @@ def test_memory_limit_counts_every_process_of_the_check():
 
 @pytest.mark.skipif(not RERS.is_file(), reason="LLUMC's benchmark set absent")
 def test_timeout_names_the_phase_it_cut():
-    """A RERS program's front end (30 s of long calls into LLVM, which no signal interrupts)
+    """A RERS program's front end (13-30 s of long calls into LLVM, which no signal interrupts)
     outlasts a limit of 4 s: the supervisor ends it and says where it was; the JSON has the
     phases' times. (At 1 s, under the suite's load, the worker was sometimes still importing
     llumc: "timeout during start-up".)"""
