@@ -265,6 +265,23 @@ def test_dump_directories_of_killed_processes_are_removed() -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
+def test_a_dump_cut_short_does_not_stop_the_next() -> None:
+    """A time limit's exception between Boolector's dump and its removal leaves the dump's
+    file; Boolector refuses to write over one, and every later dump of that thread failed
+    (four checks of one test worker after a check cut while encoding)."""
+    from llumc.bitblast.blast import _DUMPS
+
+    tb = TermBuilder()
+    x = tb.input(0, 8)
+    root = tb.eq(tb.op("add", x, tb.const(1, 8)), tb.const(0, 8))
+    with open(_DUMPS.path(), "w") as left:  # what the cut dump left
+        left.write("aag 0 0 0 0 0\n")
+    aig = AIG()
+    literal = blast([root], aig)
+    assert literal not in (0, 1)  # x = 255 makes it true, x = 0 false
+    assert not os.path.exists(_DUMPS.path())
+
+
 def test_the_two_edges_of_a_branch_join_to_the_guard():
     """`(x ∧ c) ∨ (x ∧ ¬c)` is `x` whatever the order of the operands (the reach condition of
     an if's join block); with a different guard on one side it stays a disjunction."""

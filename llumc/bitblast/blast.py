@@ -26,6 +26,7 @@ behaviour. Signed division works on absolute values, as bvsdiv/bvsrem are define
 from __future__ import annotations
 
 import atexit
+import contextlib
 import multiprocessing.util
 import os
 import re
@@ -383,12 +384,17 @@ def dump_asserted(btor: pyboolector.Boolector, nodes: list) -> str:
     for node in nodes:
         btor.Assert(node)
     path = _DUMPS.path()
-    btor.Dump("aag", path)
+    # a dump cut short (a time limit's exception between Dump and the removal) leaves its
+    # file, and Boolector refuses to write over one: every later dump of this thread failed
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(path)
     try:
+        btor.Dump("aag", path)
         with open(path) as f:
             return f.read()
     finally:
-        os.remove(path)
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(path)
 
 
 def _dump_aag(roots: list[Term], rewrite_level: int, division: str, *, var_subst: bool) -> str:
