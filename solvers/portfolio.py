@@ -114,7 +114,6 @@ class Portfolio:
         whose member ended or was cancelled may start again (on a stronger system)."""
         if label in self.pending:
             raise ValueError(f"a member {label!r} runs already")
-        self._close_channel(label)
         reading, writing = self.ctx.Pipe(duplex=False)
         proc = self.ctx.Process(target=_worker, daemon=True,
                                 args=(label, engine or label, ts, self.remaining(), options or {}, writing,
@@ -129,13 +128,13 @@ class Portfolio:
         """Read what the members sent (waiting up to `wait` s for the first message); the winner
         if there is one by now."""
         while self.pending and self.winner is None:
-            ready = wait_for_channels([self.channels[label] for label in self.pending], timeout=wait)
+            owners = {self.channels[label]: label for label in self.pending}
+            ready = wait_for_channels(list(owners), timeout=wait)
             if not ready:
                 break
             wait = 0.0
             for channel in ready:
-                label = next(name for name, own in self.channels.items() if own is channel)
-                self._read(label)
+                self._read(owners[channel])
                 if self.winner is not None:
                     break
         return self.winner
