@@ -258,6 +258,27 @@ def test_interpreter_runs_recursion_as_the_machine_does() -> None:
     assert Interpreter(_source("fib_34_false.c"), classify_call).call("fib", [9]) == fib(9) == 34
 
 
+def test_candidate_facts_do_not_depend_on_the_clock(monkeypatch) -> None:
+    """The concrete runs are bounded by interpreted steps, not seconds: with a clock that jumps
+    a minute at every reading (a loaded machine, seen from the runs) McCarthy's 91 keeps the
+    facts its proof needs. With a one-second bound it once got no complete run beside the
+    suite, hence no candidate, and the check ran out of time unrolling."""
+    import time
+
+    from llumc.frontend.compile import classify_call
+    from llumc.frontend.summaries import candidate_facts, pure_cycles
+
+    text = _source("mccarthy_all_inputs.c")
+    cycles = pure_cycles(text, classify_call)
+    calm, _ = candidate_facts(text, cycles, classify_call)
+    readings = iter(range(0, 10**9, 60))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(readings)))
+    loaded, functions = candidate_facts(text, cycles, classify_call)
+    assert loaded == calm
+    names = [p.lstrip("%") for p, _ in functions["f91"].parameters]
+    assert "!(n > 100) || \\result == n - 10" in [f.c_text(names) for f in loaded]
+
+
 def test_impure_recursion_gets_no_summary_and_c_text_reads_signed() -> None:
     from llumc.frontend.compile import classify_call
     from llumc.frontend.summaries import Fact, pure_cycles, unsigned_positions

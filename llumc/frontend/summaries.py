@@ -19,7 +19,6 @@ a fact over parameters and result says all such a call does."""
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass
 from itertools import product
 
@@ -33,6 +32,11 @@ from llumc.frontend.compile import SUMMARY_CHECK_PREFIX  # noqa: E402  fact K fa
 MAX_FACTS = 200
 MAX_RUNS = 400  # concrete calls per function
 RUN_STEPS = 20_000  # interpreted instructions per call
+# interpreted instructions of all the calls of one function together (about a second): a
+# budget of steps, not of wall time, so a loaded machine samples the same runs and keeps the
+# same candidate facts as an idle one (with a wall-time bound, McCarthy's 91 beside a test
+# suite got no complete run, hence no fact, and its proof failed)
+SAMPLE_STEPS = 200_000
 
 _DEFINE = re.compile(r"^define [^@\n]*?(i\d+|void) @(\"[^\"]+\"|[\w.$-]+)\(([^)]*)\)[^\n]*\{$", re.M)
 _LINE = re.compile(r"^  (?:(%[\w.$-]+) = )?(.*)$")
@@ -417,10 +421,10 @@ def _samples(fn: Function, constants: list[int]) -> list[list[int]]:
 
 
 def candidate_facts(text: str, cycles: list[set[str]], classify,
-                    seconds: float = 1.0) -> tuple[list[Fact], dict[str, Function]]:
+                    steps: int = SAMPLE_STEPS) -> tuple[list[Fact], dict[str, Function]]:
     """Template facts for each function of the cycles that every concrete run agrees with;
-    the runs of each function within `seconds` (Ackermann's function explodes on most samples:
-    each run stops at RUN_STEPS interpreted instructions)."""
+    the runs of each function within `steps` interpreted instructions in all (Ackermann's
+    function explodes on most samples: each run stops at RUN_STEPS)."""
     interpreter = Interpreter(text, classify, budget=RUN_STEPS)
     constants = _constants(text)
     offsets = sorted({0, 1, -1} | {c for c in constants} | {-c for c in constants}, key=abs)
@@ -428,14 +432,16 @@ def candidate_facts(text: str, cycles: list[set[str]], classify,
     for name in sorted(set().union(*cycles)):
         fn = interpreter.functions[name]
         runs = []
-        stop = time.monotonic() + seconds
+        spent = 0
         for arguments in _samples(fn, constants)[:MAX_RUNS]:
-            if time.monotonic() > stop:
+            if spent >= steps:
                 break
             try:
                 runs.append((arguments, interpreter.call(name, arguments)))
             except (_Stop, KeyError, RecursionError):
                 continue
+            finally:
+                spent += interpreter.steps
         if not runs:
             continue
         same_width = [i for i, (_, bits) in enumerate(fn.parameters) if bits == fn.result]
