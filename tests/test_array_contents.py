@@ -117,9 +117,11 @@ def test_two_reads_at_different_cells_prove_nothing(tmp_path: Path) -> None:
         assert _native(path, [inputs + [0] * 4], tmp_path) == ["error"]
 
 
-@pytest.mark.parametrize("name", ["double_fill_true", "offset_fill_true",
-                                  pytest.param("search_true", marks=pytest.mark.slow),  # 5 s; four run
-                                  "parity_true", "tiling_true"])
+@pytest.mark.parametrize("name", [pytest.param("double_fill_true", marks=pytest.mark.slow),  # 14 s
+                                  "offset_fill_true",
+                                  pytest.param("search_true", marks=pytest.mark.slow),  # 5 s
+                                  "parity_true",  # (offset_fill and parity run: a line and a period)
+                                  pytest.param("tiling_true", marks=pytest.mark.slow)])  # 21 s
 def test_content_candidates_hold_on_their_samples(name: str) -> None:
     """The tracked-cell facts are filtered on the samples in Python (`_CellFact.satisfied`);
     each one's term must agree: 1 on every sample of its loop head. And the line the fill loop

@@ -459,7 +459,16 @@ def differences(case: Case, binary: Path, count: int) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("case", CASES, ids=str)
+# the 64-bit remainder and division: their 32-bit twins run in `make test`, these (13-28 s each
+# beside the suite) in `make test-all`
+SLOW_CASES = {"frem-64", "fdiv-64"}
+
+
+def _tiered(cases: list[Case]) -> list:
+    return [pytest.param(c, marks=pytest.mark.slow) if str(c) in SLOW_CASES else c for c in cases]
+
+
+@pytest.mark.parametrize("case", _tiered(CASES), ids=str)
 def test_against_the_machine(case: Case, reference: Path):
     found = differences(case, reference, SAMPLES)
     assert not found, f"{len(found)} operands differ:\n" + "\n".join(found[:10])
@@ -504,7 +513,7 @@ def symbolic_circuit(case: Case, tb: TermBuilder):
 SAT_CASES = [c for c in CASES if not c.name[-2:].isdigit() or c.name.endswith(("32", "64"))]
 
 
-@pytest.mark.parametrize("case", SAT_CASES, ids=str)
+@pytest.mark.parametrize("case", _tiered(SAT_CASES), ids=str)
 def test_through_the_bit_blaster(case: Case, reference: Path):
     """Term -> Boolector -> AIG -> CNF: with the operands fixed, the clauses admit our
     integers' result and nothing else, and that result is the machine's."""

@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from llumc.check.portfolio import check_program
 from llumc.pipeline import encode_file
 from llumc.invariants.candidates import Candidate
@@ -170,6 +172,7 @@ def test_a_round_run_again_starts_from_the_candidates_its_cut_attempt_kept(tmp_p
     assert later[0] not in rounds.pending and product in rounds.kept
 
 
+@pytest.mark.slow  # 33 s beside the suite; the rounds run again are tested above, in parts
 def test_check_runs_a_cut_short_search_again_beside_the_engines(tmp_path, monkeypatch):
     """A search whose Houdini had no time (as a products round under load): the rounds run
     again beside the engines, and the product they keep is what proves the program."""

@@ -61,7 +61,7 @@ def test_argv_argc_is_null_and_the_arguments_before_it_are_not():
     assert result.verdict == "true", result.reason
 
 
-@pytest.mark.parametrize("m32", [False, True])
+@pytest.mark.parametrize("m32", [pytest.param(False, marks=pytest.mark.slow), True])  # LP64: 11 s
 def test_more_arguments_than_the_model_holds_is_unknown_never_true(m32):
     """True of every real run, but it reads argv[4], argv[5], … as far as argc goes."""
     result = run_check("argv_all_arguments_unknown.c", m32=m32)
