@@ -196,7 +196,22 @@ def clang_command(clang: str | None) -> tuple[list[str], bool]:
     clang = clang or os.environ.get("LLUMC_CLANG") or None
     if clang:
         return shlex.split(clang), False
-    return [sys.executable, "-m", "ziglang", "cc"], True
+    return [*_zig_executable(), "cc"], True
+
+
+@functools.cache
+def _zig_executable() -> list[str]:
+    """The `zig` binary of the ziglang wheel, run directly: `python -m ziglang` only execs it,
+    after starting an interpreter (about 0.1 s on each of a check's two or three compiles).
+    The interpreter's way where the binary is not beside the package."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("ziglang")
+    if spec is not None and spec.origin is not None:
+        binary = Path(spec.origin).with_name("zig.exe" if os.name == "nt" else "zig")
+        if os.access(binary, os.X_OK):
+            return [str(binary)]
+    return [sys.executable, "-m", "ziglang"]
 
 
 def zig_cache_env(cache: Path, *, libraries_too: bool) -> dict[str, str]:
