@@ -69,7 +69,7 @@ def test_a_list_of_any_length_is_proven_past_the_numbered_nodes(few_nodes: None)
 
 
 # (the seeds whose lists outgrow the first pools; 7, 15 s beside the suite, in `make test-all`)
-@pytest.mark.parametrize("seed", [0, 5, pytest.param(7, marks=pytest.mark.slow), 9])
+@pytest.mark.parametrize("seed", [0, 5, pytest.param(7, marks=pytest.mark.slow), pytest.param(9, marks=pytest.mark.slow)])
 def test_list_programs_with_few_numbered_nodes_match_native_runs(seed: int, few_nodes: None, tmp_path: Path) -> None:
     """tests/test_heap_summary_differential.py's programs, their lists of 30 or 300 nodes mostly
     on the far nodes: llumc's verdict never contradicts the native runs."""

@@ -197,6 +197,55 @@ def test_search_finds_the_updown_invariant_and_it_is_inductive(tmp_path):
     found.check()
 
 
+def test_search_ends_when_its_caller_no_longer_needs_it(tmp_path):
+    """`cancelled` (an engine beside the search has answered): asked at once, no candidate is
+    proposed and no Houdini call made; asked true from the rounds on, the rounds stay pending
+    for `resume`, and the reason says why nothing was kept."""
+    encoded = encode_file(write(tmp_path, "updown.c", UPDOWN), m32=True)
+    found, report = find_invariants(encoded, deadline=time.monotonic() + 20, cancelled=lambda: True)
+    assert found is None and report.reason == "an engine answered first"
+    assert report.candidates == 0 and report.houdini_calls == 0 and report.samples > 0
+    asked = []
+    found, report = find_invariants(encoded, deadline=time.monotonic() + 20,
+                                    cancelled=lambda: asked.append(1) or len(asked) > 1)
+    assert found is None and report.reason == "an engine answered first"
+    assert report.candidates > 0 and report.houdini_calls == 0
+    assert report.unfinished is not None and report.unfinished.pending
+    resumed, _ = resume(report.unfinished, deadline=time.monotonic() + 20)
+    assert resumed is not None and "i + j == n" in {cand.expression for cand in resumed.kept}
+
+
+def test_a_counterexample_beside_the_search_ends_it(tmp_path, monkeypatch):
+    """IC3 starts beside the search; the check's `cancelled` turns true once IC3 has sent its
+    counterexample on an exact system (here the search waits for that, up to 30 s), and the
+    counterexample is replayed."""
+    source = write(tmp_path, "shallow.c", """
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int main(void) {
+  int i = 0, n = __VERIFIER_nondet_int();
+  while (i < n) { i++; if (i == 2) reach_error(); }
+  return 0;
+}
+""")
+    from llumc.invariants import search
+
+    seen = []
+
+    def waiting(encoded, *, deadline, cancelled=None, **options):
+        until = time.monotonic() + 30
+        while cancelled is not None and not cancelled() and time.monotonic() < until:
+            time.sleep(0.05)
+        seen.append(cancelled is not None and cancelled())
+        return find_invariants(encoded, deadline=deadline, cancelled=cancelled, **options)
+
+    monkeypatch.setattr(search, "find_invariants", waiting)
+    res = check_program(source, timeout=60, m32=True)
+    assert seen == [True]
+    assert res.verdict == "false", res.reason
+    assert res.invariant_search["reason"] == "an engine answered first", res.invariant_search
+
+
 def test_check_prints_the_loop_invariant(tmp_path):
     path = write(tmp_path, "updown.c", UPDOWN)
     result = check_program(path, timeout=60, m32=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from solvers.strengthen import Lemmas, check_lemmas, extend, houdini
@@ -298,11 +299,13 @@ def houdini_round_of(candidate: Candidate) -> int:
 
 
 def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: float | None,
-               solver: str = "cadical195") -> tuple[Strengthening | None, SearchReport]:
+               solver: str = "cadical195", cancelled: Callable[[], bool] | None = None
+               ) -> tuple[Strengthening | None, SearchReport]:
     """Houdini over the candidates, in rounds (`houdini_round_of`), then the survivors re-blasted
     alone (dropped candidates would only cost the engines clauses). Not checked here:
     `Strengthening.check` runs, with fresh solvers, before any TRUE that rests on it. Rounds
-    cut short by the deadline are left in `report.unfinished`, for `resume`."""
+    cut short by the deadline are left in `report.unfinished`, for `resume`; so are the rounds
+    not begun once `cancelled()` says so."""
     started = time.monotonic()
     report = SearchReport(candidates=len(candidates))
     if not candidates:
@@ -312,8 +315,10 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
     for cand in candidates:
         by_round.setdefault(houdini_round_of(cand), []).append(cand)
     rounds = Rounds(encoded, [by_round[r] for r in sorted(by_round)], solver)
-    rounds.run(deadline, report)
+    rounds.run(deadline, report, cancelled=cancelled)
     result = rounds.strengthening(deadline, report)
+    if result is None and rounds.pending and cancelled is not None and cancelled():
+        report.reason = "an engine answered first"
     report.unfinished = rounds if rounds.pending else None
     report.seconds = time.monotonic() - started
     return result, report
@@ -375,15 +380,16 @@ class Rounds:
         self.cut = {number: (count, [every[i] for i in remaining]) for number, (count, remaining) in cut.items()}
 
     def run(self, deadline: float | None, report: SearchReport, share: float = ROUND_SHARE,
-            until_more: bool = False) -> bool:
+            until_more: bool = False, cancelled: Callable[[], bool] | None = None) -> bool:
         """The pending rounds in order, each but the last within `share` of the time left;
-        `until_more`: only until one keeps more facts (the rest stay pending). Whether more
-        facts are kept than before."""
+        `until_more`: only until one keeps more facts (the rest stay pending); `cancelled()`:
+        asked before each round, the rest stay pending once it is true. Whether more facts
+        are kept than before."""
         todo, self.pending = self.pending, []
         before = len(self.kept) if self.kept is not None else 0
         more = lambda: self.kept is not None and len(self.kept) > before  # noqa: E731
         for position, number in enumerate(todo):
-            if until_more and more():
+            if until_more and more() or cancelled is not None and cancelled():
                 self.pending += todo[position:]
                 break
             until = deadline

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from llumc.pipeline import EncodeResult
 from llumc.invariants.candidates import propose
@@ -17,10 +18,15 @@ SCALED_SHARE = 0.25
 
 
 def find_invariants(encoded: EncodeResult, *, deadline: float, seed: int = 0,
-                    solver: str = "cadical195") -> tuple[Strengthening | None, SearchReport]:
+                    solver: str = "cadical195", cancelled: Callable[[], bool] | None = None
+                    ) -> tuple[Strengthening | None, SearchReport]:
     """Loop invariants of the encoded program, checked inductive on its transition system by
-    fresh SAT calls (`Strengthening.check`), or None with the reason in the report."""
+    fresh SAT calls (`Strengthening.check`), or None with the reason in the report.
+    `cancelled()`, asked between the search's steps and Houdini's rounds: the caller no longer
+    needs the facts (an engine beside the search has answered); the rounds not run are left
+    pending in the report, as if out of time."""
     started = time.monotonic()
+    stop = cancelled or (lambda: False)
     runs_end = started + SIMULATION_SHARE * max(0.0, deadline - started)
     word = encoded.word
     scale = scaled_constants(word) if len(word.blocks) > 3 else None
@@ -36,8 +42,11 @@ def find_invariants(encoded: EncodeResult, *, deadline: float, seed: int = 0,
         samples.scaled = {cut: states for cut, states in scaled.states.items()
                           if states and not samples.states.get(cut)}
         samples.scale = scale
+    if stop():
+        return None, SearchReport(samples=samples.count, seconds=time.monotonic() - started,
+                                  reason="an engine answered first")
     candidates = propose(encoded.word, encoded.debug, samples, fn=encoded.fn)
-    result, report = strengthen(encoded, candidates, deadline=deadline, solver=solver)
+    result, report = strengthen(encoded, candidates, deadline=deadline, solver=solver, cancelled=stop)
     report.samples = samples.count
     report.seconds = time.monotonic() - started
     return result, report
