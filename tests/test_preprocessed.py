@@ -3,7 +3,8 @@ line markers in front of the program. Ten of the project's own programs are prep
 by the project's clang (`-E`, for the data model checked, with stdio/stdlib/assert/string
 included so the file carries glibc's declarations as SV-COMP's do) and each `.i` must get the
 verdict of its `.c` (by construction; the `.c` files' own checks are in the other tests), with
-and without `--32`; FALSE ones replay natively at the line of the `.c` file's check."""
+`--32` and (in `make test-all`) without; FALSE ones replay natively at the line of the `.c`
+file's check."""
 
 from __future__ import annotations
 
