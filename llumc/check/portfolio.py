@@ -913,15 +913,15 @@ class CheckSchedule:
 
         self.tests_answer()  # (and the tests start if due: the search is no polling point)
         budget = invariant_budget(self.options.timeout)
-        if self.provisional or self.options.heap_pool == SITE_SUMMARY \
-                or any(obj.abstract for obj in memory_objects(self.encoded)):
-            # on an abstraction (a summary's, an object too large to be exact) the invariants
-            # are the proof: half the round
+        abstraction = self.on_abstraction()
+        if abstraction:  # the invariants are the proof: half the round
             budget = max(budget, min(15.0, 0.5 * (self.engine_time() or 30.0)))
         self.say(f"searching loop invariants (at most {budget:.0f} s)")
         self.clock.enter("invariant search")
+        # on an exact system IC3's counterexample, sent meanwhile, ends the search
+        cancelled = None if abstraction or self.members is None else self.counterexample_beside_search
         self.strengthening, report = find_invariants(self.encoded, deadline=time.monotonic() + budget,
-                                                     cancelled=self.counterexample_beside_search)
+                                                     cancelled=cancelled)
         self.clock.enter("engines")
         self.tests_answer()
         self.search_report = {**report.to_json(), "budget": round(budget, 3)}
@@ -932,17 +932,19 @@ class CheckSchedule:
         else:
             self.say(f"loop invariants: none ({report.reason}, {report.seconds:.1f} s)")
 
+    def on_abstraction(self) -> bool:
+        """Whether the system abstracts the program: an object too large to be exact (the first
+        round's or for good) or allocation sites summarised."""
+        return bool(self.provisional) or self.options.heap_pool == SITE_SUMMARY \
+            or any(obj.abstract for obj in memory_objects(self.encoded))
+
     def counterexample_beside_search(self) -> bool:
-        """Whether IC3, started beside the invariant search, has sent a counterexample on an
-        exact system (no object abstract, no allocation site summarised): the search's facts
-        would serve no proof then, and the replay decides at once (a bug 3 steps deep waited
-        1.3 s for the search). Not on an abstraction, whose counterexamples are often refuted
-        and whose proofs need the facts; not on a proof, whose TRUE reports the facts."""
-        members = self.members
-        if members is None or self.provisional or self.options.heap_pool == SITE_SUMMARY \
-                or any(obj.abstract for obj in memory_objects(self.encoded)):
-            return False
-        answer = members.poll()
+        """Whether IC3, started beside the invariant search, has sent a counterexample; asked
+        on exact systems only (`search_invariants`), where the search's facts would serve no
+        proof then and the replay decides at once (a bug 3 steps deep waited 1.3 s for the
+        search). Not on an abstraction, whose counterexamples are often refuted and whose
+        proofs need the facts; not on a proof, whose TRUE reports the facts."""
+        answer = self.members.poll()
         return answer is not None and answer.status == "sat"
 
     def system(self):

@@ -247,6 +247,10 @@ def _either(first: str, second: str) -> str:
     return "1" if "1" in (first, second) else f"({first}) || ({second})"
 
 
+# SearchReport.reason of a search its caller ended (`cancelled`)
+CANCELLED = "an engine answered first"
+
+
 @dataclass
 class SearchReport:
     candidates: int = 0
@@ -318,7 +322,7 @@ def strengthen(encoded: EncodeResult, candidates: list[Candidate], *, deadline: 
     rounds.run(deadline, report, cancelled=cancelled)
     result = rounds.strengthening(deadline, report)
     if result is None and rounds.pending and cancelled is not None and cancelled():
-        report.reason = "an engine answered first"
+        report.reason = CANCELLED
     report.unfinished = rounds if rounds.pending else None
     report.seconds = time.monotonic() - started
     return result, report

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from llumc.pipeline import EncodeResult
 from llumc.invariants.candidates import propose
-from llumc.invariants.houdini import SearchReport, Strengthening, strengthen
+from llumc.invariants.houdini import CANCELLED, SearchReport, Strengthening, strengthen
 from llumc.invariants.simulate import scaled_constants, simulate
 
 # Share of the search's time the concrete runs may take: Houdini needs the rest (usually far
@@ -44,7 +44,7 @@ def find_invariants(encoded: EncodeResult, *, deadline: float, seed: int = 0,
         samples.scale = scale
     if stop():
         return None, SearchReport(samples=samples.count, seconds=time.monotonic() - started,
-                                  reason="an engine answered first")
+                                  reason=CANCELLED)
     candidates = propose(encoded.word, encoded.debug, samples, fn=encoded.fn)
     result, report = strengthen(encoded, candidates, deadline=deadline, solver=solver, cancelled=stop)
     report.samples = samples.count
