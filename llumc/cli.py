@@ -636,6 +636,8 @@ def bench_command(
         raise LlumcError(f"{tasks}: no task with a verdict tag or .yml for {', '.join(properties)}")
     print(f"llumc bench: {len(selected)} tasks x {len(engines)} engine(s), {timeout:g} s each, "
           f"{jobs} job(s)", file=sys.stderr)
+    if executor == "local":
+        _prepare_native_builds(sorted({task.m32 for task in selected}, reverse=True))
     run = bench.run_tasks if executor == "local" else functools.partial(run_tasks_dask, scheduler=scheduler)
     results = run(selected, engines=engines, timeout=timeout, jobs=jobs, grace=grace,
                   memory_mb=memory_mb, checker=bench.checker_from_string(checker_cmd),
@@ -653,6 +655,24 @@ def bench_command(
         print(f"witnesses: {written} of {len(answered)} TRUE/FALSE answers in {witness_dir}")
     if any(result.outcome == "wrong" for result in results):
         sys.exit(1)
+
+
+def _prepare_native_builds(m32_targets: list[bool]) -> None:
+    """zig's C library for the tasks' targets, built before the first task: a task's time
+    limit would otherwise cut that build (about a minute, once per machine) short, again and
+    again, and every bug of the first tasks would go unconfirmed."""
+    import time
+
+    from llumc.check.replay import prepare_native_builds
+
+    started = time.monotonic()
+    problems = prepare_native_builds(tuple(m32_targets))
+    seconds = time.monotonic() - started
+    for problem in problems:
+        print(f"llumc bench: warning: {problem}", file=sys.stderr)
+    if seconds >= 2:
+        print(f"llumc bench: zig's C library built for the replays in {seconds:.0f} s (once per machine)",
+              file=sys.stderr)
 
 
 def main() -> None:

@@ -360,6 +360,25 @@ def build_program(source: Path, binary: Path, kind: str, m32: bool, clang: str |
     return None
 
 
+def prepare_native_builds(m32_targets: tuple[bool, ...] = (True, False), clang: str | None = None
+                          ) -> list[str]:
+    """Builds and links a trivial program for each target as a replay does (`build_program`),
+    so that zig builds the C library it keeps for that target in ~/.cache/zig (about a minute
+    each, once per machine) before any check needs it. Within a check's time limit that build
+    would be cut short with the check, and started again by the next one: on a fresh machine
+    every bug would then be `UNKNOWN (timeout during replay)`. `make install` and `llumc
+    bench` call this first. The failures, one line each (empty: ready)."""
+    problems = []
+    with tempfile.TemporaryDirectory(prefix="llumc-prepare-") as tmp:
+        source = Path(tmp) / "empty.c"
+        source.write_text("int main(void) { return 0; }\n")
+        for m32 in m32_targets:
+            failure = build_program(source, Path(tmp) / f"empty{32 if m32 else 64}", "error-call", m32, clang)
+            if failure is not None:
+                problems.append(f"native build for {'ILP32' if m32 else 'LP64'}: {failure}")
+    return problems
+
+
 # --------------------------------------------------------------------------- run
 
 

@@ -30,6 +30,8 @@ _VARIABLE_TYPE = re.compile(
 _BASIC_TYPE = re.compile(r"^!(\d+) = !DIBasicType\([^\n]*?encoding: (DW_ATE_\w+)", re.M)
 _DERIVED_TYPE = re.compile(
     r"^!(\d+) = !DIDerivedType\(tag: DW_TAG_(?:typedef|const_type|volatile_type)[^\n]*?baseType: !(\d+)", re.M)
+# An array's element type (`int a[5]`, each dimension of `int t[2][3]` one composite type).
+_ARRAY_TYPE = re.compile(r"^!(\d+) = !DICompositeType\(tag: DW_TAG_array_type[^\n]*?baseType: !(\d+)", re.M)
 _UNSIGNED_ENCODINGS = {"DW_ATE_unsigned", "DW_ATE_unsigned_char", "DW_ATE_boolean"}
 _FILE = re.compile(r"^!\d+ = !DIFile\(filename: \"([^\"]*)\"", re.M)
 _DBG_ATTACHMENT = re.compile(r"!dbg !(\d+)")
@@ -111,6 +113,9 @@ class DebugInfo:
     source_files: list[str] = field(default_factory=list)
     # C variables of an unsigned type (unsigned, unsigned char, _Bool): traces print them unsigned.
     unsigned_variables: set[str] = field(default_factory=set)
+    # C arrays whose elements are of an unsigned integer type (`unsigned char a[4]`): the loop
+    # invariants over their cells compare them unsigned.
+    unsigned_elements: set[str] = field(default_factory=set)
     # C variables of type float or double: traces print their bit patterns as numbers.
     float_variables: set[str] = field(default_factory=set)
     # The module text, kept for `scope_at` (computed on first use: only loop invariants need it).
@@ -159,16 +164,27 @@ class DebugInfo:
     def _read_variable_types(self, text: str, metadata: int) -> None:
         encoding = {int(m.group(1)): m.group(2) for m in _BASIC_TYPE.finditer(text, metadata)}
         base = {int(m.group(1)): int(m.group(2)) for m in _DERIVED_TYPE.finditer(text, metadata)}
+        arrays = {int(m.group(1)): int(m.group(2)) for m in _ARRAY_TYPE.finditer(text, metadata)}
+
+        def basic(type_id: int, through_arrays: bool) -> int:
+            for _ in range(16):  # typedef chains are short; a cycle is not valid metadata
+                if type_id in base:
+                    type_id = base[type_id]
+                elif through_arrays and type_id in arrays:
+                    type_id = arrays[type_id]
+                else:
+                    break
+            return type_id
+
         for match in _VARIABLE_TYPE.finditer(text, metadata):
             type_id = int(match.group(3))
-            for _ in range(16):  # typedef chains are short; a cycle is not valid metadata
-                if type_id not in base:
-                    break
-                type_id = base[type_id]
-            if encoding.get(type_id) in _UNSIGNED_ENCODINGS:
+            scalar = basic(type_id, through_arrays=False)
+            if encoding.get(scalar) in _UNSIGNED_ENCODINGS:
                 self.unsigned_variables.add(match.group(2))
-            elif encoding.get(type_id) == "DW_ATE_float":
+            elif encoding.get(scalar) == "DW_ATE_float":
                 self.float_variables.add(match.group(2))
+            elif scalar in arrays and encoding.get(basic(scalar, through_arrays=True)) in _UNSIGNED_ENCODINGS:
+                self.unsigned_elements.add(match.group(2))
 
     def _read_block_lines(self, text: str) -> None:
         main = main_text(text)

@@ -32,6 +32,7 @@ from an almost-relation at all; an invariant candidate must be an exact identity
 from __future__ import annotations
 
 import math
+import re
 import struct
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
@@ -1228,6 +1229,208 @@ def _pair_guards(point: _CutPoint, l: Var, variables: list[Var], cells: int
     return guards
 
 
+# sortedness with a hole (`_exact_cells`) over exact one-dimensional integer arrays of at most
+# this many cells, their facts filtered on at most EXACT_CELL_SAMPLES of a cut point's samples
+EXACT_PAIR_CELLS = 8
+EXACT_CELL_SAMPLES = 300
+
+
+@dataclass(frozen=True)
+class _IndexGuard:
+    """A condition on a constant cell index against a loop variable (`l <= i`, `k != j + 1`):
+    its C text over an index's name, its term for a given index, and its test on (index,
+    sample row)."""
+
+    text: Callable[[str], str]
+    term: Callable[[int], Term]
+    holds: Callable[[int, int], bool]
+
+
+def _index_guards(point: _CutPoint, variables: list[Var]) -> dict[str, list[_IndexGuard]]:
+    """The guards `_exact_cells` combines, by role: "upper" (`k < v`, `k <= v`), "lower" (`k >
+    v`, `k > v + 1`) and "hole" (`k != v`, `k != v + 1`: the cell an insertion sort moves
+    through), for the C-named variables v."""
+    tb, build = point.tb_, point.build
+    roles: dict[str, list[_IndexGuard]] = {"upper": [], "lower": [], "hole": []}
+
+    def at(p: int, x: Term) -> Term:  # the index p beside x, at x's width
+        return tb.const(p, x.width)
+
+    for v in variables:
+        column = point.columns[v.index]
+        width = v.width + 2
+        value = build.ext(v, width)
+        plus_one = tb.op("add", value, tb.const(1, width))
+
+        roles["upper"] += [
+            _IndexGuard(lambda k, n=v.name: f"{k} < {n}", lambda p, x=value: tb.op("slt", at(p, x), x),
+                        lambda p, row, c=column: p < c[row]),
+            _IndexGuard(lambda k, n=v.name: f"{k} <= {n}", lambda p, x=value: tb.not_(tb.op("slt", x, at(p, x))),
+                        lambda p, row, c=column: p <= c[row])]
+        roles["lower"] += [
+            _IndexGuard(lambda k, n=v.name: f"{k} > {n}", lambda p, x=value: tb.op("slt", x, at(p, x)),
+                        lambda p, row, c=column: p > c[row]),
+            _IndexGuard(lambda k, n=v.name: f"{k} > {n} + 1", lambda p, x=plus_one: tb.op("slt", x, at(p, x)),
+                        lambda p, row, c=column: p > c[row] + 1)]
+        roles["hole"] += [
+            _IndexGuard(lambda k, n=v.name: f"{k} != {n}", lambda p, x=value: tb.not_(tb.eq(x, at(p, x))),
+                        lambda p, row, c=column: p != c[row]),
+            _IndexGuard(lambda k, n=v.name: f"{k} != {n} + 1", lambda p, x=plus_one: tb.not_(tb.eq(x, at(p, x))),
+                        lambda p, row, c=column: p != c[row] + 1)]
+    return roles
+
+
+def _exact_arrays(point: _CutPoint, debug: "DebugInfo | None") -> list[tuple[object, list[Var]]]:
+    """The cells, as variables, of each exact one-dimensional integer array of 2 to
+    EXACT_PAIR_CELLS cells, read signed unless the C type of its elements is unsigned."""
+    unsigned = debug.unsigned_elements if debug is not None else set()
+    arrays = []
+    for obj in point.word.memory_objects:
+        if obj.abstract or obj.heap or obj.pointer_cells or not 2 <= len(obj.cells) <= EXACT_PAIR_CELLS:
+            continue
+        one_d = re.fullmatch(r"\[\d+ x i(\d+)\]", obj.type_text.strip())
+        if not one_d or {c.width for c in obj.cells} != {int(one_d.group(1))} or obj.cells[0].width < 2:
+            continue  # cell n is then element n: `a[n]`
+        signed = obj.c_name not in unsigned
+        arrays.append((obj, [Var(c, f"{obj.c_name}[{n}]", signed, True) for n, c in enumerate(obj.cells)]))
+    return arrays
+
+
+def _exact_cells(point: _CutPoint, debug: "DebugInfo | None") -> None:
+    """Facts over the cells of small exact arrays, quantified over their indices and stated as
+    the conjunction of their instances: `\\forall k, l: k < l && U && H ==> a[k] REL a[l]` (an
+    ordered prefix `U` = `l <= i`, with a hole `H` = `k, l != j + 1`: an insertion sort's inner
+    loop) and `\\forall k: L && U ==> a[k] REL x` (the cells the hole has passed exceed the
+    key: `j + 1 < k <= i ==> a[k] > key`). An exact array has no tracked cell; its cells are
+    state variables like any other, so each instance is a plain term. Kept where every sample
+    satisfies it, the guard holds on some sample, and no candidate with fewer guards (or a
+    stricter relation) already holds."""
+    arrays = _exact_arrays(point, debug)
+    if not arrays or not point.states:
+        return
+    variables = [v for v in point.vars if v.c_named and not v.is_float and v.width <= 64]
+    step = max(1, len(point.states) // EXACT_CELL_SAMPLES)
+    rows = list(range(0, len(point.states), step))
+    roles = _index_guards(point, variables)
+    for obj, cells in arrays:
+        values = [[cell.value(point.states[r].get(cell.index, 0)) for cell in cells] for r in rows]
+        _exact_pairs(point, obj, cells, values, rows, roles)
+        _exact_bounds(point, obj, cells, values, rows, roles, variables)
+
+
+_CELL_RELATIONS = (("<", lambda a, b: a < b), ("<=", lambda a, b: a <= b),
+                   (">", lambda a, b: a > b), (">=", lambda a, b: a >= b))
+_WEAKER = {"<": "<=", ">": ">="}  # implied by the key's relation
+
+
+def _relation_term(point: _CutPoint, relation: str, x: Var, y: Term, signed: bool) -> Term:
+    """x REL y for the cell x and a term y of its width."""
+    tb = point.tb_
+    less = "slt" if signed else "ult"
+    a = point.build.leaf(x)
+    return {"<": lambda: tb.op(less, a, y), "<=": lambda: tb.not_(tb.op(less, y, a)),
+            ">": lambda: tb.op(less, y, a), ">=": lambda: tb.not_(tb.op(less, a, y))}[relation]()
+
+
+def _exact_pairs(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: list[int],
+                 roles: dict[str, list[_IndexGuard]]) -> None:
+    tb = point.tb_
+    pairs = [(p, q) for p in range(len(cells)) for q in range(p + 1, len(cells))]
+    uppers: list[_IndexGuard | None] = [None, *roles["upper"]]
+    holes: list[_IndexGuard | None] = [None, *roles["hole"]]
+    held: set[tuple[int, int, str]] = set()
+    for relation, satisfied in _CELL_RELATIONS[1::2]:  # <= and >=
+        for u, upper in enumerate(uppers):
+            for h, hole in enumerate(holes):
+                if held & {(0, 0, relation), (0, h, relation), (u, 0, relation)}:
+                    continue  # a fact with fewer guards says it already
+
+                def premise(p: int, q: int, row: int) -> bool:
+                    return (upper is None or upper.holds(q, row)) and \
+                        (hole is None or hole.holds(p, row) and hole.holds(q, row))
+                used = False
+                for n, row in enumerate(rows):
+                    for p, q in pairs:
+                        if premise(p, q, row):
+                            used = True
+                            if not satisfied(values[n][p], values[n][q]):
+                                break
+                    else:
+                        continue
+                    break
+                else:
+                    if not used:
+                        continue
+                    held.add((u, h, relation))
+                    instances = []
+                    for p, q in pairs:
+                        guard = tb.true()
+                        if upper is not None:
+                            guard = tb.and_(guard, upper.term(q))
+                        if hole is not None:
+                            guard = tb.and_(guard, tb.and_(hole.term(p), hole.term(q)))
+                        fact = _relation_term(point, relation, cells[p], point.build.leaf(cells[q]), cells[p].signed)
+                        instances.append(tb.or_(tb.not_(guard), fact))
+                    term = instances[0]
+                    for t in instances[1:]:
+                        term = tb.and_(term, t)
+                    conditions = ["k < l"] + ([upper.text("l")] if upper else []) + \
+                        ([hole.text("k"), hole.text("l")] if hole else [])
+                    point.add(3 + (u > 0) + (h > 0), term,
+                              f"(\\forall k, l: {' && '.join(conditions)} ==> {obj.c_name + '[k]'} {relation} "
+                              f"{obj.c_name + '[l]'})",
+                              "tracked")
+
+
+def _exact_bounds(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: list[int],
+                  roles: dict[str, list[_IndexGuard]], variables: list[Var]) -> None:
+    tb = point.tb_
+    lowers: list[_IndexGuard | None] = [None, *roles["lower"]]
+    uppers: list[_IndexGuard | None] = [None, *roles["upper"]]
+    width = cells[0].width
+    for x in variables:
+        if x.width != width or x.signed != cells[0].signed:
+            continue
+        column = [x.value(point.states[r].get(x.index, 0)) for r in rows]
+        held: set[tuple[int, int, str]] = set()
+        for relation, satisfied in _CELL_RELATIONS:  # < before <=, > before >=
+            for lo, lower in enumerate(lowers):
+                for up, upper in enumerate(uppers):
+                    stronger = {r for r, weaker in _WEAKER.items() if weaker == relation}
+                    if any((a, b, r) in held for a in {0, lo} for b in {0, up} for r in {relation, *stronger}):
+                        continue  # a fact with fewer guards or a stricter relation says it already
+
+                    def premise(p: int, row: int) -> bool:
+                        return (lower is None or lower.holds(p, row)) and (upper is None or upper.holds(p, row))
+                    used = False
+                    ok = True
+                    for n, row in enumerate(rows):
+                        for p in range(len(cells)):
+                            if premise(p, row):
+                                used = True
+                                if not satisfied(values[n][p], column[n]):
+                                    ok = False
+                                    break
+                        if not ok:
+                            break
+                    if not ok or not used:
+                        continue
+                    held.add((lo, up, relation))
+                    term = tb.true()
+                    for p, cell in enumerate(cells):
+                        guard = tb.true()
+                        if lower is not None:
+                            guard = tb.and_(guard, lower.term(p))
+                        if upper is not None:
+                            guard = tb.and_(guard, upper.term(p))
+                        fact = _relation_term(point, relation, cell, point.build.leaf(x), cell.signed)
+                        term = tb.and_(term, tb.or_(tb.not_(guard), fact))
+                    conditions = ([lower.text("k")] if lower else []) + ([upper.text("k")] if upper else [])
+                    premise_text = " && ".join(conditions) or "k < " + str(len(cells))
+                    point.add(3 + (lo > 0) + (up > 0) + point.penalty(x), term,
+                              f"(\\forall k: {premise_text} ==> {obj.c_name + '[k]'} {relation} {x.name})", "tracked")
+
+
 def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:
     """The tracked index lies inside a constant-size object (true for one of nondeterministic
     size: its index covers what the size may reach), and the object's cell count if constant."""
@@ -1858,6 +2061,7 @@ def propose(word: WordTransitionSystem, debug: "DebugInfo | None",
         point.float_constants = float_constants
         point.float_bounds()
         _tracked(point, patterns)
+        _exact_cells(point, debug)
         _guard_bound(point, fn)
         for p in point.proposals:
             proposals.append((p.priority, cut_order.get(cut, 0), p.order, p.candidate))
