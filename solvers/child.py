@@ -13,7 +13,6 @@ parent (queues, members) is touched in the child.
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import signal
@@ -21,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from solvers.supervise import die_with_parent, prepare, signal_name
+from solvers.supervise import die_with_parent, prepare, send_last, signal_name
 
 Progress = Callable[[str], None]
 
@@ -43,11 +42,7 @@ def _child(function: Callable[[Progress], Any], send, parent: int) -> None:
         message = ("done", function(lambda text: send.send(("progress", text))))
     except Exception as err:  # reported to the parent, which decides what it means
         message = ("error", f"{type(err).__name__}: {err}")
-    try:
-        send.send(message)
-    except Exception as err:  # a result that does not pickle; or the parent stopped reading
-        with contextlib.suppress(Exception):
-            send.send(("error", f"its result could not be sent: {type(err).__name__}: {err}"))
+    send_last(send, message, lambda reason: ("error", f"its result could not be sent: {reason}"))
     send.close()
 
 

@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection, wait as wait_for_channels
 from typing import Callable, Iterator
 
 from solvers.result import SolveResult
-from solvers.supervise import die_with_parent, prepare, signal_name
+from solvers.supervise import die_with_parent, prepare, send_last, signal_name
 from solvers.transys import TransitionSystem
 
 Progress = Callable[[dict], None]
@@ -51,13 +51,7 @@ def _worker(label: str, engine: str, ts: TransitionSystem, timeout: float | None
         message = ("internal-error", f"{label} produced a result that failed its check: {err}")
     except Exception as err:  # a crash of one engine must not take the verdict of another down
         message = ("internal-error", f"{label} crashed: {type(err).__name__}: {err}")
-    try:
-        channel.send(message)
-    except OSError:  # the parent stopped reading: it has its answer
-        pass
-    except Exception as err:  # a result that does not pickle
-        with contextlib.suppress(Exception):
-            channel.send(("internal-error", f"{label}: its result could not be sent: {type(err).__name__}: {err}"))
+    send_last(channel, message, lambda reason: ("internal-error", f"{label}: its result could not be sent: {reason}"))
     channel.close()
 
 

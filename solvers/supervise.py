@@ -80,6 +80,21 @@ def signal_name(number: int) -> str:
         return f"signal {number}"
 
 
+def send_last(channel, message: tuple, failure: Callable[[str], tuple]) -> None:
+    """A child's last message to its parent on a multiprocessing connection. A parent that
+    stopped reading (it has its answer) is no error; a message that does not pickle is replaced
+    by `failure(reason)`, so that the parent learns why instead of seeing the child end mute."""
+    try:
+        channel.send(message)
+    except OSError:
+        pass
+    except Exception as err:  # noqa: BLE001 - whatever pickling raises
+        try:
+            channel.send(failure(f"{type(err).__name__}: {err}"))
+        except Exception:  # noqa: BLE001 - the parent is gone or the pipe broke: nothing to tell
+            pass
+
+
 def prepare() -> None:
     """Load what `die_with_parent` needs, in the parent, before forking."""
     _libc()

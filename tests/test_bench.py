@@ -214,7 +214,7 @@ def test_outcome_of_a_result():
     assert TaskResult(task, "ic3", "unknown", 1.0).outcome == "unknown"
 
 
-def test_real_llumc_check_on_two_tiny_tasks(tmp_path):
+def test_real_llumc_check_on_two_tiny_tasks(tmp_path, monkeypatch):
     (tmp_path / "reach_false-unreach-call.c").write_text(
         "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_error(void);\n"
         "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x == 7)\n"
@@ -227,6 +227,12 @@ def test_real_llumc_check_on_two_tiny_tasks(tmp_path):
         "extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_error(void);\n"
         "int main(void) {\n  int n = __VERIFIER_nondet_int();\n  if (n < 0 || n > 100000) return 0;\n"
         "  int i = 0;\n  while (i < n) i++;\n  if (i != n)\n    __VERIFIER_error();\n  return 0;\n}\n")
+    # started where another llumc would shadow the bench's own (a checkout, while the bench runs
+    # a frozen copy): the checks run the bench's llumc (`checker_env`)
+    shadow = tmp_path / "elsewhere"
+    (shadow / "llumc").mkdir(parents=True)
+    (shadow / "llumc" / "__init__.py").write_text("raise SystemExit('the llumc of the current directory')\n")
+    monkeypatch.chdir(shadow)
     # Generous limit: each answers in seconds, but CI machines may be loaded.
     results = run_tasks(discover_tasks(tmp_path), engines=["portfolio"], timeout=90, jobs=2,
                         progress=None)

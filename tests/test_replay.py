@@ -56,6 +56,17 @@ def test_replayed_program_leaves_nothing_in_zigs_global_cache(tmp_path, monkeypa
     assert not [path for path in recent if (path / f"{source.stem}.o").exists()]
 
 
+def test_native_builds_are_prepared_for_both_targets():
+    """`make install` and `llumc bench` build zig's C library first (warm here: the suite's
+    replays built it); a clang that cannot run is one line per target, not an exception."""
+    from llumc.check.replay import prepare_native_builds
+
+    assert prepare_native_builds((True, False)) == []
+    missing = "/nonexistent/clang"
+    assert prepare_native_builds((True, False), clang=missing) == [
+        f"native build for ILP32: clang not found: {missing}", f"native build for LP64: clang not found: {missing}"]
+
+
 def test_wrong_inputs_do_not_confirm():
     result = run("nondet_guarded_error.c", [11, 23], "error-call", 9)
     assert not result.confirmed

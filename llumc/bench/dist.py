@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from llumc.bench.runner import (Task, TaskResult, _checker_argv, _kill_group, _print_progress, _result_from_output, _Running,
+from llumc.bench.runner import (Task, TaskResult, _checker_argv, checker_env, _kill_group, _print_progress, _result_from_output, _Running,
                          _terminate_as_interrupt)
 from llumc.errors import LlumcError
 
@@ -67,7 +67,7 @@ def run_one(task: Task, engine: str, timeout: float, grace: float, memory_mb: in
         started = time.monotonic()
         process = subprocess.Popen([sys.executable, "-c", _LIMIT_SHIM, str(os.getpid()), str(memory_mb), *argv],
                                    stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr,
-                                   start_new_session=True, text=True)
+                                   start_new_session=True, text=True, env=checker_env(checker))
         killed = False
         try:
             process.wait(timeout=hard_limit)

@@ -205,7 +205,19 @@ def discover_tasks(
 
 
 def default_checker() -> list[str]:
-    return [sys.executable, "-m", "llumc", "check"]
+    """This interpreter's `llumc check`; -P: not the current directory's llumc (a checkout
+    there would shadow the bench's own, `checker_env`)."""
+    return [sys.executable, "-P", "-m", "llumc", "check"]
+
+
+def checker_env(checker: Sequence[str]) -> dict[str, str] | None:
+    """The default checker's environment: the llumc this bench runs comes first on its path, so
+    that the checks run the same code as the bench, wherever it was started from (a frozen copy
+    of a commit, a worktree, an install). None for another checker: its own environment."""
+    if list(checker) != default_checker():
+        return None
+    root = str(Path(__file__).resolve().parents[2])
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
 
 
 def witness_path(directory: Path, task: Task, engine: str) -> Path:
@@ -347,7 +359,7 @@ def run_tasks(
                 process = subprocess.Popen(
                     _checker_argv(checker, task, engine, timeout, witness_dir, memory_mb), stdin=subprocess.DEVNULL,
                     stdout=stdout, stderr=stderr, start_new_session=True,
-                    preexec_fn=_memory_limiter(memory_mb), text=True,
+                    preexec_fn=_memory_limiter(memory_mb), text=True, env=checker_env(checker),
                 )
                 running.append(_Running(task, engine, process, time.monotonic(), stdout, stderr))
             time.sleep(0.02)

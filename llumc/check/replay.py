@@ -368,15 +368,20 @@ def prepare_native_builds(m32_targets: tuple[bool, ...] = (True, False), clang: 
     would be cut short with the check, and started again by the next one: on a fresh machine
     every bug would then be `UNKNOWN (timeout during replay)`. `make install` and `llumc
     bench` call this first. The failures, one line each (empty: ready)."""
-    problems = []
+    from concurrent.futures import ThreadPoolExecutor
+
     with tempfile.TemporaryDirectory(prefix="llumc-prepare-") as tmp:
-        source = Path(tmp) / "empty.c"
-        source.write_text("int main(void) { return 0; }\n")
-        for m32 in m32_targets:
-            failure = build_program(source, Path(tmp) / f"empty{32 if m32 else 64}", "error-call", m32, clang)
-            if failure is not None:
-                problems.append(f"native build for {'ILP32' if m32 else 'LP64'}: {failure}")
-    return problems
+        def build(m32: bool) -> str | None:  # each target in a directory of its own
+            directory = Path(tmp) / ("ilp32" if m32 else "lp64")
+            directory.mkdir()
+            source = directory / "empty.c"
+            source.write_text("int main(void) { return 0; }\n")
+            failure = build_program(source, directory / "empty", "error-call", m32, clang)
+            return None if failure is None else f"native build for {'ILP32' if m32 else 'LP64'}: {failure}"
+
+        # side by side: each build keeps about one core busy for its minute
+        with ThreadPoolExecutor(max_workers=max(1, len(m32_targets))) as pool:
+            return [problem for problem in pool.map(build, m32_targets) if problem is not None]
 
 
 # --------------------------------------------------------------------------- run

@@ -1332,103 +1332,98 @@ def _relation_term(point: _CutPoint, relation: str, x: Var, y: Term, signed: boo
             ">": lambda: tb.op(less, y, a), ">=": lambda: tb.not_(tb.op(less, a, y))}[relation]()
 
 
+def _witnessed(rows: list[int], instances: list[tuple[int, ...]], premise: Callable[[tuple[int, ...], int], bool],
+               satisfied: Callable[[int, tuple[int, ...]], bool]) -> bool:
+    """Whether every instance whose premise holds on a sample row satisfies the fact there (on
+    the row's position n: `satisfied(n, instance)`), and some premise holds at all: a fact
+    no sample tests is no evidence, only a guess."""
+    tested = False
+    for n, row in enumerate(rows):
+        for instance in instances:
+            if premise(instance, row):
+                if not satisfied(n, instance):
+                    return False
+                tested = True
+    return tested
+
+
+def _instances_term(point: _CutPoint, instances: list[tuple[int, ...]],
+                    guards: list[tuple[_IndexGuard, tuple[int, ...]]], fact: Callable[[tuple[int, ...]], Term]
+                    ) -> Term:
+    """The conjunction over the instances of `guards ==> fact`, each guard applied to the
+    instance's indices at the given positions."""
+    tb = point.tb_
+    term = tb.true()
+    for instance in instances:
+        guard = tb.true()
+        for index_guard, positions in guards:
+            for position in positions:
+                guard = tb.and_(guard, index_guard.term(instance[position]))
+        term = tb.and_(term, tb.or_(tb.not_(guard), fact(instance)))
+    return term
+
+
 def _exact_pairs(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: list[int],
                  roles: dict[str, list[_IndexGuard]]) -> None:
-    tb = point.tb_
+    """`\\forall k, l: k < l && U && H ==> a[k] REL a[l]` (REL `<=` or `>=`, `U` on l, `H` on both)."""
     pairs = [(p, q) for p in range(len(cells)) for q in range(p + 1, len(cells))]
-    uppers: list[_IndexGuard | None] = [None, *roles["upper"]]
-    holes: list[_IndexGuard | None] = [None, *roles["hole"]]
     held: set[tuple[int, int, str]] = set()
     for relation, satisfied in _CELL_RELATIONS[1::2]:  # <= and >=
-        for u, upper in enumerate(uppers):
-            for h, hole in enumerate(holes):
+        for u, upper in enumerate([None, *roles["upper"]]):
+            for h, hole in enumerate([None, *roles["hole"]]):
                 if held & {(0, 0, relation), (0, h, relation), (u, 0, relation)}:
                     continue  # a fact with fewer guards says it already
+                guards = ([(upper, (1,))] if upper else []) + ([(hole, (0, 1))] if hole else [])
 
-                def premise(p: int, q: int, row: int) -> bool:
-                    return (upper is None or upper.holds(q, row)) and \
-                        (hole is None or hole.holds(p, row) and hole.holds(q, row))
-                used = False
-                for n, row in enumerate(rows):
-                    for p, q in pairs:
-                        if premise(p, q, row):
-                            used = True
-                            if not satisfied(values[n][p], values[n][q]):
-                                break
-                    else:
-                        continue
-                    break
-                else:
-                    if not used:
-                        continue
-                    held.add((u, h, relation))
-                    instances = []
-                    for p, q in pairs:
-                        guard = tb.true()
-                        if upper is not None:
-                            guard = tb.and_(guard, upper.term(q))
-                        if hole is not None:
-                            guard = tb.and_(guard, tb.and_(hole.term(p), hole.term(q)))
-                        fact = _relation_term(point, relation, cells[p], point.build.leaf(cells[q]), cells[p].signed)
-                        instances.append(tb.or_(tb.not_(guard), fact))
-                    term = instances[0]
-                    for t in instances[1:]:
-                        term = tb.and_(term, t)
-                    conditions = ["k < l"] + ([upper.text("l")] if upper else []) + \
-                        ([hole.text("k"), hole.text("l")] if hole else [])
-                    point.add(3 + (u > 0) + (h > 0), term,
-                              f"(\\forall k, l: {' && '.join(conditions)} ==> {obj.c_name + '[k]'} {relation} "
-                              f"{obj.c_name + '[l]'})",
-                              "tracked")
+                def premise(pair: tuple[int, ...], row: int, guards=guards) -> bool:
+                    return all(g.holds(pair[i], row) for g, at in guards for i in at)
+
+                def sampled(n: int, pair: tuple[int, ...], satisfied=satisfied) -> bool:
+                    return satisfied(values[n][pair[0]], values[n][pair[1]])
+
+                if not _witnessed(rows, pairs, premise, sampled):
+                    continue
+                held.add((u, h, relation))
+                term = _instances_term(point, pairs, guards, lambda pair, r=relation: _relation_term(
+                    point, r, cells[pair[0]], point.build.leaf(cells[pair[1]]), cells[0].signed))
+                conditions = ["k < l"] + ([upper.text("l")] if upper else []) + \
+                    ([hole.text("k"), hole.text("l")] if hole else [])
+                point.add(3 + (u > 0) + (h > 0), term,
+                          f"(\\forall k, l: {' && '.join(conditions)} ==> {obj.c_name}[k] {relation} {obj.c_name}[l])",
+                          "tracked")
 
 
 def _exact_bounds(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: list[int],
                   roles: dict[str, list[_IndexGuard]], variables: list[Var]) -> None:
-    tb = point.tb_
-    lowers: list[_IndexGuard | None] = [None, *roles["lower"]]
-    uppers: list[_IndexGuard | None] = [None, *roles["upper"]]
-    width = cells[0].width
+    """`\\forall k: L && U ==> a[k] REL x` for the variables x of the cells' width and signedness."""
+    singles = [(p,) for p in range(len(cells))]
     for x in variables:
-        if x.width != width or x.signed != cells[0].signed:
+        if x.width != cells[0].width or x.signed != cells[0].signed:
             continue
         column = [x.value(point.states[r].get(x.index, 0)) for r in rows]
         held: set[tuple[int, int, str]] = set()
         for relation, satisfied in _CELL_RELATIONS:  # < before <=, > before >=
-            for lo, lower in enumerate(lowers):
-                for up, upper in enumerate(uppers):
-                    stronger = {r for r, weaker in _WEAKER.items() if weaker == relation}
-                    if any((a, b, r) in held for a in {0, lo} for b in {0, up} for r in {relation, *stronger}):
+            stricter = {r for r, weaker in _WEAKER.items() if weaker == relation}
+            for lo, lower in enumerate([None, *roles["lower"]]):
+                for up, upper in enumerate([None, *roles["upper"]]):
+                    if any((a, b, r) in held for a in {0, lo} for b in {0, up} for r in {relation, *stricter}):
                         continue  # a fact with fewer guards or a stricter relation says it already
+                    guards = [(g, (0,)) for g in (lower, upper) if g is not None]
 
-                    def premise(p: int, row: int) -> bool:
-                        return (lower is None or lower.holds(p, row)) and (upper is None or upper.holds(p, row))
-                    used = False
-                    ok = True
-                    for n, row in enumerate(rows):
-                        for p in range(len(cells)):
-                            if premise(p, row):
-                                used = True
-                                if not satisfied(values[n][p], column[n]):
-                                    ok = False
-                                    break
-                        if not ok:
-                            break
-                    if not ok or not used:
+                    def premise(single: tuple[int, ...], row: int, guards=guards) -> bool:
+                        return all(g.holds(single[0], row) for g, _at in guards)
+
+                    def sampled(n: int, single: tuple[int, ...], satisfied=satisfied) -> bool:
+                        return satisfied(values[n][single[0]], column[n])
+
+                    if not _witnessed(rows, singles, premise, sampled):
                         continue
                     held.add((lo, up, relation))
-                    term = tb.true()
-                    for p, cell in enumerate(cells):
-                        guard = tb.true()
-                        if lower is not None:
-                            guard = tb.and_(guard, lower.term(p))
-                        if upper is not None:
-                            guard = tb.and_(guard, upper.term(p))
-                        fact = _relation_term(point, relation, cell, point.build.leaf(x), cell.signed)
-                        term = tb.and_(term, tb.or_(tb.not_(guard), fact))
-                    conditions = ([lower.text("k")] if lower else []) + ([upper.text("k")] if upper else [])
-                    premise_text = " && ".join(conditions) or "k < " + str(len(cells))
+                    term = _instances_term(point, singles, guards, lambda single, r=relation: _relation_term(
+                        point, r, cells[single[0]], point.build.leaf(x), cells[0].signed))
+                    conditions = " && ".join(g.text("k") for g, _at in guards) or f"k < {len(cells)}"
                     point.add(3 + (lo > 0) + (up > 0) + point.penalty(x), term,
-                              f"(\\forall k: {premise_text} ==> {obj.c_name + '[k]'} {relation} {x.name})", "tracked")
+                              f"(\\forall k: {conditions} ==> {obj.c_name}[k] {relation} {x.name})", "tracked")
 
 
 def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:
