@@ -1233,6 +1233,7 @@ def _pair_guards(point: _CutPoint, l: Var, variables: list[Var], cells: int
 # this many cells, their facts filtered on at most EXACT_CELL_SAMPLES of a cut point's samples
 EXACT_PAIR_CELLS = 8
 EXACT_CELL_SAMPLES = 300
+EXACT_GUARD_VARIABLES = 8  # ... their guards over at most 8 C variables (`priority_key` order)
 
 
 @dataclass(frozen=True)
@@ -1304,16 +1305,18 @@ def _exact_cells(point: _CutPoint, debug: "DebugInfo | None") -> None:
     key: `j + 1 < k <= i ==> a[k] > key`). An exact array has no tracked cell; its cells are
     state variables like any other, so each instance is a plain term. Kept where every sample
     satisfies it, the guard holds on some sample, and no candidate with fewer guards (or a
-    stricter relation) already holds."""
+    stricter relation) already holds. The samples are tested as bit sets of rows (`_Rows`):
+    thousands of guard combinations, each a few integer operations per instance."""
     arrays = _exact_arrays(point, debug)
     if not arrays or not point.states:
         return
-    variables = [v for v in point.vars if v.c_named and not v.is_float and v.width <= 64]
+    variables = sorted((v for v in point.vars if v.c_named and not v.is_float and v.width <= 64),
+                       key=point.priority_key)[:EXACT_GUARD_VARIABLES]
     step = max(1, len(point.states) // EXACT_CELL_SAMPLES)
-    rows = list(range(0, len(point.states), step))
+    rows = _Rows(list(range(0, len(point.states), step)))
     roles = _index_guards(point, variables)
     for obj, cells in arrays:
-        values = [[cell.value(point.states[r].get(cell.index, 0)) for cell in cells] for r in rows]
+        values = [[cell.value(point.states[r].get(cell.index, 0)) for cell in cells] for r in rows.rows]
         _exact_pairs(point, obj, cells, values, rows, roles)
         _exact_bounds(point, obj, cells, values, rows, roles, variables)
 
@@ -1332,19 +1335,44 @@ def _relation_term(point: _CutPoint, relation: str, x: Var, y: Term, signed: boo
             ">": lambda: tb.op(less, y, a), ">=": lambda: tb.not_(tb.op(less, a, y))}[relation]()
 
 
-def _witnessed(rows: list[int], instances: list[tuple[int, ...]], premise: Callable[[tuple[int, ...], int], bool],
-               satisfied: Callable[[int, tuple[int, ...]], bool]) -> bool:
-    """Whether every instance whose premise holds on a sample row satisfies the fact there (on
-    the row's position n: `satisfied(n, instance)`), and some premise holds at all: a fact
-    no sample tests is no evidence, only a guess."""
-    tested = False
-    for n, row in enumerate(rows):
+class _Rows:
+    """The sample rows a fact is tested on, as bit sets (bit n: the n-th row): where a guard
+    holds for an index (cached), where an instance's fact fails."""
+
+    def __init__(self, rows: list[int]):
+        self.rows = rows
+        self.all = (1 << len(rows)) - 1
+        self._guards: dict[tuple[int, int], int] = {}
+
+    def where(self, test: Callable[[int, int], bool]) -> int:
+        """The rows where `test(n, row)` holds."""
+        bits = 0
+        for n, row in enumerate(self.rows):
+            if test(n, row):
+                bits |= 1 << n
+        return bits
+
+    def guard(self, guard: _IndexGuard, index: int) -> int:
+        key = (id(guard), index)
+        if key not in self._guards:
+            self._guards[key] = self.where(lambda _n, row: guard.holds(index, row))
+        return self._guards[key]
+
+    def witnessed(self, instances: list[tuple[int, ...]], guards: list[tuple[_IndexGuard, tuple[int, ...]]],
+                  fails: Mapping[tuple[int, ...], int]) -> bool:
+        """Whether no instance fails (`fails`: its rows where the fact is false) on a row where
+        its premise (`guards`, each on the instance's indices at the given positions) holds,
+        and some premise holds at all: a fact no sample tests is no evidence, only a guess."""
+        tested = 0
         for instance in instances:
-            if premise(instance, row):
-                if not satisfied(n, instance):
-                    return False
-                tested = True
-    return tested
+            premise = self.all
+            for guard, positions in guards:
+                for position in positions:
+                    premise &= self.guard(guard, instance[position])
+            if premise & fails[instance]:
+                return False
+            tested |= premise
+        return tested != 0
 
 
 def _instances_term(point: _CutPoint, instances: list[tuple[int, ...]],
@@ -1363,25 +1391,20 @@ def _instances_term(point: _CutPoint, instances: list[tuple[int, ...]],
     return term
 
 
-def _exact_pairs(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: list[int],
+def _exact_pairs(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: _Rows,
                  roles: dict[str, list[_IndexGuard]]) -> None:
     """`\\forall k, l: k < l && U && H ==> a[k] REL a[l]` (REL `<=` or `>=`, `U` on l, `H` on both)."""
     pairs = [(p, q) for p in range(len(cells)) for q in range(p + 1, len(cells))]
     held: set[tuple[int, int, str]] = set()
     for relation, satisfied in _CELL_RELATIONS[1::2]:  # <= and >=
+        fails = {(p, q): rows.where(lambda n, _row, p=p, q=q: not satisfied(values[n][p], values[n][q]))
+                 for p, q in pairs}
         for u, upper in enumerate([None, *roles["upper"]]):
             for h, hole in enumerate([None, *roles["hole"]]):
                 if held & {(0, 0, relation), (0, h, relation), (u, 0, relation)}:
                     continue  # a fact with fewer guards says it already
                 guards = ([(upper, (1,))] if upper else []) + ([(hole, (0, 1))] if hole else [])
-
-                def premise(pair: tuple[int, ...], row: int, guards=guards) -> bool:
-                    return all(g.holds(pair[i], row) for g, at in guards for i in at)
-
-                def sampled(n: int, pair: tuple[int, ...], satisfied=satisfied) -> bool:
-                    return satisfied(values[n][pair[0]], values[n][pair[1]])
-
-                if not _witnessed(rows, pairs, premise, sampled):
+                if not rows.witnessed(pairs, guards, fails):
                     continue
                 held.add((u, h, relation))
                 term = _instances_term(point, pairs, guards, lambda pair, r=relation: _relation_term(
@@ -1393,30 +1416,24 @@ def _exact_pairs(point: _CutPoint, obj, cells: list[Var], values: list[list[int]
                           "tracked")
 
 
-def _exact_bounds(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: list[int],
+def _exact_bounds(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: _Rows,
                   roles: dict[str, list[_IndexGuard]], variables: list[Var]) -> None:
     """`\\forall k: L && U ==> a[k] REL x` for the variables x of the cells' width and signedness."""
     singles = [(p,) for p in range(len(cells))]
     for x in variables:
         if x.width != cells[0].width or x.signed != cells[0].signed:
             continue
-        column = [x.value(point.states[r].get(x.index, 0)) for r in rows]
+        column = [x.value(point.states[r].get(x.index, 0)) for r in rows.rows]
         held: set[tuple[int, int, str]] = set()
         for relation, satisfied in _CELL_RELATIONS:  # < before <=, > before >=
             stricter = {r for r, weaker in _WEAKER.items() if weaker == relation}
+            fails = {(p,): rows.where(lambda n, _row, p=p: not satisfied(values[n][p], column[n])) for p, in singles}
             for lo, lower in enumerate([None, *roles["lower"]]):
                 for up, upper in enumerate([None, *roles["upper"]]):
                     if any((a, b, r) in held for a in {0, lo} for b in {0, up} for r in {relation, *stricter}):
                         continue  # a fact with fewer guards or a stricter relation says it already
                     guards = [(g, (0,)) for g in (lower, upper) if g is not None]
-
-                    def premise(single: tuple[int, ...], row: int, guards=guards) -> bool:
-                        return all(g.holds(single[0], row) for g, _at in guards)
-
-                    def sampled(n: int, single: tuple[int, ...], satisfied=satisfied) -> bool:
-                        return satisfied(values[n][single[0]], column[n])
-
-                    if not _witnessed(rows, singles, premise, sampled):
+                    if not rows.witnessed(singles, guards, fails):
                         continue
                     held.add((lo, up, relation))
                     term = _instances_term(point, singles, guards, lambda single, r=relation: _relation_term(
