@@ -17,9 +17,10 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,bench,dist]'
-	@# zig's C library for both targets (about a minute each, once per machine): built now, a
-	@# first check's time limit would cut it short (llumc.check.replay.prepare_native_builds)
-	$(PY) -c 'import sys; from llumc.check.replay import prepare_native_builds as p; sys.exit("\n".join(p()) or None)'
+	@# zig's C library for both targets (about a minute, once per machine): built now, a first
+	@# check's time limit would cut it short (llumc.check.replay.prepare_native_builds); a
+	@# target that does not build (another clang without its libraries) is a warning
+	$(PY) -c 'import sys; from llumc.check.replay import prepare_native_builds as p; [print(f"make install: warning: {e}", file=sys.stderr) for e in p()]'
 	touch $(STAMP)
 
 # The main job on a shipped example: FALSE with a replayed counterexample (the paper's appendix).
