@@ -1,8 +1,8 @@
 """Facts over the cells of small exact arrays (`llumc.invariants.candidates._exact_cells`):
 sortedness with a hole and the cells the hole has passed, which prove insertion sorts.
 
-An array of at most EXACT_CELLS cells is exact: its cells are state variables, there is no
-tracked cell, and the quantified facts are stated as the conjunction of their instances. The
+An array of at most 8 cells is exact in every round (`PROOF_EXACT_CELLS`): its cells are state
+variables, there is no tracked cell, and the quantified facts are stated as the conjunction of their instances. The
 programs (tests/sort_programs) are TRUE or FALSE by construction and run natively here; the
 candidates' terms are checked against their C text on states the runs never saw.
 """
