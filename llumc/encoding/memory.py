@@ -226,6 +226,10 @@ class MemoryObject:
     # object may get it (docs/memory.md, "Allocation model and address reuse")
     address: object = None
     element_cells: bool = False  # a one-dimensional array of cell-sized elements: cell k is `x[k]`
+    # how many of its loads one integer comparison compares at most: 2 (`a[j] > a[j + 1]`), 1
+    # (`a[j] > key`) or 0; the invariant search's facts over the cells of small exact arrays
+    # (`candidates._exact_cells`) are proposed only for the comparisons the program makes
+    compared_cells: int = 0
     pointees: set = field(default_factory=set)  # ids of the objects its initializer points to
     # a function's address (its tag, llumc.frontend.procedures): the function's name; no cell
     # of it may be read or written (its size is 0)
@@ -1434,8 +1438,9 @@ class MemoryEncoder:
         # summaries' tracked nodes apart: their index is never the far node (`index_constraints`),
         # which an array's index of the same width may be
         shared_nodes: dict[int, object] = {}
-        compared = self._compared_with_itself()
+        compared_once, compared = self._compared_loads()
         for obj in self.objects:
+            obj.compared_cells = 2 if obj.id in compared else 1 if obj.id in compared_once else 0
             for index in range(0 if obj.abstract else obj.size // obj.cell):
                 init = None
                 if obj.initial is not None:
@@ -1526,6 +1531,11 @@ class MemoryEncoder:
     def _compared_with_itself(self) -> set[int]:
         """The ids of the objects two loads of which one integer comparison compares (through
         casts): `a[j] > a[j + 1]`. Where they are abstract they get a second tracked cell."""
+        return self._compared_loads()[1]
+
+    def _compared_loads(self) -> tuple[set[int], set[int]]:
+        """The ids of the objects a load of which an integer comparison compares (through
+        casts: `a[j] > key`), and of those two loads of which one comparison compares."""
         def loaded(op) -> Instr | None:
             while isinstance(op, Ref):
                 ins = self.defs.get(op.key)
@@ -1538,17 +1548,18 @@ class MemoryEncoder:
                 op = ins.operands[0]
             return None
 
-        found: set[int] = set()
+        once: set[int] = set()
+        twice: set[int] = set()
         for block in self.fn.blocks:
             for ins in block.instrs:
                 if ins.opcode != "icmp" or len(ins.operands) != 2:
                     continue
                 loads = [loaded(op) for op in ins.operands]
-                if loads[0] is None or loads[1] is None:
-                    continue
-                first, second = ({obj.id for obj in self.targets(load.operands[0])} for load in loads)
-                found |= first & second
-        return found
+                read = [{obj.id for obj in self.targets(load.operands[0])} if load is not None else set()
+                        for load in loads]
+                once |= read[0] | read[1]
+                twice |= read[0] & read[1]
+        return once, twice
 
     def _shared_index(self, obj: MemoryObject, width: int, shared: dict[int, object], what: str = "tracked_index"):
         """The tracked index of `obj`: one state variable for all abstract objects whose

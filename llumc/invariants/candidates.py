@@ -1287,8 +1287,9 @@ def _exact_arrays(point: _CutPoint, debug: "DebugInfo | None") -> list[tuple[obj
     unsigned = debug.unsigned_elements if debug is not None else set()
     arrays = []
     for obj in point.word.memory_objects:
-        if obj.abstract or obj.heap or obj.pointer_cells or not 2 <= len(obj.cells) <= EXACT_PAIR_CELLS:
-            continue
+        if obj.abstract or obj.heap or obj.pointer_cells or not 2 <= len(obj.cells) <= EXACT_PAIR_CELLS \
+                or not obj.compared_cells:
+            continue  # (no comparison reads a cell: its order facts would cost Houdini and prove nothing)
         one_d = re.fullmatch(r"\[\d+ x i(\d+)\]", obj.type_text.strip())
         if not one_d or {c.width for c in obj.cells} != {int(one_d.group(1))} or obj.cells[0].width < 2:
             continue  # cell n is then element n: `a[n]`
@@ -1317,7 +1318,8 @@ def _exact_cells(point: _CutPoint, debug: "DebugInfo | None") -> None:
     roles = _index_guards(point, variables)
     for obj, cells in arrays:
         values = [[cell.value(point.states[r].get(cell.index, 0)) for cell in cells] for r in rows.rows]
-        _exact_pairs(point, obj, cells, values, rows, roles)
+        if obj.compared_cells >= 2:  # the program compares two of its cells: their order may matter
+            _exact_pairs(point, obj, cells, values, rows, roles)
         _exact_bounds(point, obj, cells, values, rows, roles, variables)
 
 
