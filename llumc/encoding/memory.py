@@ -177,7 +177,7 @@ class MemoryObject:
     tracked_stride: int = 0
     tracked_fields: list = field(default_factory=list)
     # a second tracked cell (`pair_index`, `pair_value`: "a[#2]") of an object two cells of
-    # which one comparison reads (`a[j] > a[j + 1]`; `MemoryEncoder._compared_with_itself`):
+    # which one comparison reads (`a[j] > a[j + 1]`; `MemoryEncoder._compared_loads`):
     # a fact may then relate two cells of it (sortedness: `#1 < #2 ==> a[#1] <= a[#2]`), and an
     # error edge that compares two of its cells is restricted to both being tracked
     pair_index: object = None
@@ -1528,14 +1528,10 @@ class MemoryEncoder:
                 constraints.append(tb.not_(tb.eq(index, tb.const(obj.far_node, index.width))))
         return constraints
 
-    def _compared_with_itself(self) -> set[int]:
-        """The ids of the objects two loads of which one integer comparison compares (through
-        casts): `a[j] > a[j + 1]`. Where they are abstract they get a second tracked cell."""
-        return self._compared_loads()[1]
-
     def _compared_loads(self) -> tuple[set[int], set[int]]:
         """The ids of the objects a load of which an integer comparison compares (through
-        casts: `a[j] > key`), and of those two loads of which one comparison compares."""
+        casts: `a[j] > key`), and of those two loads of which one comparison compares
+        (`a[j] > a[j + 1]`: where they are abstract they get a second tracked cell)."""
         def loaded(op) -> Instr | None:
             while isinstance(op, Ref):
                 ins = self.defs.get(op.key)
