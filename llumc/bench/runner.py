@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
+from llumc import child_environment
 from llumc.errors import LlumcError
 from solvers.supervise import die_with_parent, prepare
 
@@ -214,10 +215,7 @@ def checker_env(checker: Sequence[str]) -> dict[str, str] | None:
     """The default checker's environment: the llumc this bench runs comes first on its path, so
     that the checks run the same code as the bench, wherever it was started from (a frozen copy
     of a commit, a worktree, an install). None for another checker: its own environment."""
-    if list(checker) != default_checker():
-        return None
-    root = str(Path(__file__).resolve().parents[2])
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    return child_environment() if list(checker) == default_checker() else None
 
 
 def witness_path(directory: Path, task: Task, engine: str) -> Path:

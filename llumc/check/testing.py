@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from llumc import child_environment
 from llumc.check.replay import (ReplayExpectation, build_program, judge_run, LineTable, parse_event,
                                 run_program, trap_subproperty)
 from llumc.check.result import CheckResult, ErrorSite, InputValue, TraceStep
@@ -215,12 +216,10 @@ class RandomTests:
         arguments = {"source": str(self.source.absolute()), "prop": self.prop, "m32": self.m32, "clang": self.clang,
                      "seconds": self.seconds, "columns": self.columns, "parent": os.getpid(),
                      "result": str(Path(self._directory.name) / "result.json")}
-        # this llumc, wherever it is imported from (a checkout, a worktree, an install)
-        root = str(Path(__file__).resolve().parents[2])
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
         self._process = subprocess.Popen([sys.executable, "-m", "llumc.check.testing", json.dumps(arguments)],
                                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL, cwd=self._directory.name, env=env)
+                                         stderr=subprocess.DEVNULL, cwd=self._directory.name,
+                                         env=child_environment())
 
     def stop(self) -> None:
         """The check has its answer: the child ends (SIGTERM: it kills its build or run)."""

@@ -35,7 +35,7 @@ import math
 import re
 import struct
 from dataclasses import dataclass, replace
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from llumc.encoding import floats
@@ -1393,56 +1393,64 @@ def _instances_term(point: _CutPoint, instances: list[tuple[int, ...]],
     return term
 
 
+def _guarded_facts(point: _CutPoint, rows: _Rows, instances: list[tuple[int, ...]],
+                   slots: list[tuple[list[_IndexGuard], tuple[int, ...]]],
+                   relations: tuple[tuple[str, Callable[[int, int], bool]], ...],
+                   fails: Callable[[Callable[[int, int], bool]], Mapping[tuple[int, ...], int]],
+                   fact: Callable[[str, tuple[int, ...]], Term], statement: Callable[[str, list[str]], str],
+                   priority: int) -> None:
+    """The candidates `\\forall indices: G ==> fact` for every relation and every choice of at
+    most one guard per slot (a slot: its guards and the instance positions it applies to, `k`
+    at 0 and `l` at 1), in order; kept where the samples witness them (`_Rows.witnessed`) and
+    no candidate with a subset of the guards and the same or a stricter relation was kept
+    before. `fails(satisfied)`: each instance's rows where the relation fails."""
+    held: set[tuple[tuple[int, ...], str]] = set()
+    for relation, satisfied in relations:
+        failing = fails(satisfied)
+        stricter = {relation, *(r for r, weaker in _WEAKER.items() if weaker == relation)}
+        for chosen in product(*(range(len(guards) + 1) for guards, _positions in slots)):
+            if any((fewer, r) in held for fewer in product(*({0, c} for c in chosen)) for r in stricter):
+                continue  # a fact with fewer guards or a stricter relation says it already
+            guards = [(slots[s][0][c - 1], slots[s][1]) for s, c in enumerate(chosen) if c]
+            if not rows.witnessed(instances, guards, failing):
+                continue
+            held.add((chosen, relation))
+            term = _instances_term(point, instances, guards, lambda instance, r=relation: fact(r, instance))
+            conditions = [guard.text("kl"[p]) for guard, positions in guards for p in positions]
+            point.add(priority + len(guards), term, statement(relation, conditions), "tracked")
+
+
 def _exact_pairs(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: _Rows,
                  roles: dict[str, list[_IndexGuard]]) -> None:
     """`\\forall k, l: k < l && U && H ==> a[k] REL a[l]` (REL `<=` or `>=`, `U` on l, `H` on both)."""
     pairs = [(p, q) for p in range(len(cells)) for q in range(p + 1, len(cells))]
-    held: set[tuple[int, int, str]] = set()
-    for relation, satisfied in _CELL_RELATIONS[1::2]:  # <= and >=
-        fails = {(p, q): rows.where(lambda n, _row, p=p, q=q: not satisfied(values[n][p], values[n][q]))
-                 for p, q in pairs}
-        for u, upper in enumerate([None, *roles["upper"]]):
-            for h, hole in enumerate([None, *roles["hole"]]):
-                if held & {(0, 0, relation), (0, h, relation), (u, 0, relation)}:
-                    continue  # a fact with fewer guards says it already
-                guards = ([(upper, (1,))] if upper else []) + ([(hole, (0, 1))] if hole else [])
-                if not rows.witnessed(pairs, guards, fails):
-                    continue
-                held.add((u, h, relation))
-                term = _instances_term(point, pairs, guards, lambda pair, r=relation: _relation_term(
-                    point, r, cells[pair[0]], point.build.leaf(cells[pair[1]]), cells[0].signed))
-                conditions = ["k < l"] + ([upper.text("l")] if upper else []) + \
-                    ([hole.text("k"), hole.text("l")] if hole else [])
-                point.add(3 + (u > 0) + (h > 0), term,
-                          f"(\\forall k, l: {' && '.join(conditions)} ==> {obj.c_name}[k] {relation} {obj.c_name}[l])",
-                          "tracked")
+    _guarded_facts(
+        point, rows, pairs, [(roles["upper"], (1,)), (roles["hole"], (0, 1))], _CELL_RELATIONS[1::2],  # <=, >=
+        lambda satisfied: {(p, q): rows.where(lambda n, _row, p=p, q=q: not satisfied(values[n][p], values[n][q]))
+                           for p, q in pairs},
+        lambda r, pair: _relation_term(point, r, cells[pair[0]], point.build.leaf(cells[pair[1]]), cells[0].signed),
+        lambda r, conditions: f"(\\forall k, l: {' && '.join(['k < l', *conditions])} ==> "
+                              f"{obj.c_name}[k] {r} {obj.c_name}[l])",
+        3)
 
 
 def _exact_bounds(point: _CutPoint, obj, cells: list[Var], values: list[list[int]], rows: _Rows,
                   roles: dict[str, list[_IndexGuard]], variables: list[Var]) -> None:
-    """`\\forall k: L && U ==> a[k] REL x` for the variables x of the cells' width and signedness."""
+    """`\\forall k: L && U ==> a[k] REL x` for the variables x of the cells' width and signedness
+    (REL `<` before `<=`, `>` before `>=`)."""
     singles = [(p,) for p in range(len(cells))]
     for x in variables:
         if x.width != cells[0].width or x.signed != cells[0].signed:
             continue
         column = [x.value(point.states[r].get(x.index, 0)) for r in rows.rows]
-        held: set[tuple[int, int, str]] = set()
-        for relation, satisfied in _CELL_RELATIONS:  # < before <=, > before >=
-            stricter = {r for r, weaker in _WEAKER.items() if weaker == relation}
-            fails = {(p,): rows.where(lambda n, _row, p=p: not satisfied(values[n][p], column[n])) for p, in singles}
-            for lo, lower in enumerate([None, *roles["lower"]]):
-                for up, upper in enumerate([None, *roles["upper"]]):
-                    if any((a, b, r) in held for a in {0, lo} for b in {0, up} for r in {relation, *stricter}):
-                        continue  # a fact with fewer guards or a stricter relation says it already
-                    guards = [(g, (0,)) for g in (lower, upper) if g is not None]
-                    if not rows.witnessed(singles, guards, fails):
-                        continue
-                    held.add((lo, up, relation))
-                    term = _instances_term(point, singles, guards, lambda single, r=relation: _relation_term(
-                        point, r, cells[single[0]], point.build.leaf(x), cells[0].signed))
-                    conditions = " && ".join(g.text("k") for g, _at in guards) or f"k < {len(cells)}"
-                    point.add(3 + (lo > 0) + (up > 0) + point.penalty(x), term,
-                              f"(\\forall k: {conditions} ==> {obj.c_name}[k] {relation} {x.name})", "tracked")
+        _guarded_facts(
+            point, rows, singles, [(roles["lower"], (0,)), (roles["upper"], (0,))], _CELL_RELATIONS,
+            lambda satisfied: {(p,): rows.where(lambda n, _row, p=p: not satisfied(values[n][p], column[n]))
+                               for p in range(len(cells))},
+            lambda r, single, x=x: _relation_term(point, r, cells[single[0]], point.build.leaf(x), cells[0].signed),
+            lambda r, conditions, x=x: f"(\\forall k: {' && '.join(conditions) or f'k < {len(cells)}'} ==> "
+                                       f"{obj.c_name}[k] {r} {x.name})",
+            3 + point.penalty(x))
 
 
 def _in_bounds(point: _CutPoint, t: _TrackedObject) -> tuple[Term, int | None]:
